@@ -1,0 +1,232 @@
+"""The ``schachett`` command line.
+
+Exit codes: 0 when all is well, 1 for bad input (a rule file, a record, a
+manual file), 2 for bad usage (an unknown command, option or argument). Bad
+input is reported as one paragraph naming the file, line and column or the
+trick and seat, and the clause; never as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+
+from . import ir
+from .errors import SchachettError, UsageError
+
+GRADES = [g.value for g in ir.Grade]
+
+
+def _fail(err: SchachettError) -> None:
+    click.echo(f"error: {err.message}", err=True)
+    sys.exit(2 if isinstance(err, UsageError) else 1)
+
+
+class _Group(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except SchachettError as err:
+            _fail(err)
+
+
+def _options(ref: str, items: tuple[str, ...]) -> dict[str, str]:
+    """Validate ``--option`` values against the ruleset (bad ones are usage errors)."""
+    from .loader import load, parse_option_args
+    try:
+        opts = parse_option_args(items)
+    except SchachettError as err:
+        raise UsageError(err.message) from None
+    if opts:
+        base = load(ref)
+        for key, value in opts.items():
+            try:
+                chosen = base.find_lacuna(key)
+            except SchachettError as err:
+                raise UsageError(f"--option {key}={value}: {err.message}") from None
+            if chosen.lacuna.option(value) is None:
+                raise UsageError(f"--option {key}={value}: lacuna {chosen.lacuna.name} has no option {value!r}; its "
+                                 f"options are {', '.join(o.name for o in chosen.lacuna.options)}")
+    return opts
+
+
+option_flag = click.option("--option", "-o", "option_items", multiple=True, metavar="LACUNA=OPTION",
+                           help="Play another reading of a lacuna, named by its name or section (repeatable).")
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="schachett_rules")
+def main() -> None:
+    """Schachett (c. 1888): rule files, an engine that plays them, and tools around both."""
+
+
+@main.command()
+@click.argument("ruleset")
+@option_flag
+def check(ruleset: str, option_items: tuple[str, ...]) -> None:
+    """Parse, check and compile a rule file, and every reading of its lacunae.
+
+    RULESET is a ruleset name (original) or a path to a .schachett file.
+    """
+    from .compiler import compile_ruleset
+    from .loader import load
+    opts = _options(ruleset, option_items)
+    r = load(ruleset, opts)
+    t = compile_ruleset(r)
+    for chosen in r.lacunae:
+        for o in chosen.lacuna.options:
+            if o.name != chosen.option:
+                compile_ruleset(load(ruleset, {**opts, chosen.lacuna.name: o.name}))
+    grades = Counter(e.clause.basis.grade.value for e in r.clauses)
+    click.echo(f"{r.file}: ruleset {r.name} is sound" + (f" (extends {' → '.join(r.chain[:-1])})" if len(r.chain) > 1 else ""))
+    click.echo(f"  {len(r.clauses)} clauses: " + ", ".join(f"{grades[g]} {g}" for g in GRADES if grades[g]))
+    click.echo(f"  deck of {t.n_cards} cards, {t.n_seats} seats, {t.n_tricks} tricks")
+    if r.lacunae:
+        click.echo(f"  {len(r.lacunae)} lacunae (every reading compiles):")
+        width = max(len(c.lacuna.name) for c in r.lacunae)
+        for c in r.lacunae:
+            opt = c.lacuna.option(c.option)
+            others = [o.name for o in c.lacuna.options if o.name != c.option]
+            by = "" if c.chosen_by == r.name else f", chosen by {c.chosen_by}"
+            click.echo(f"    {c.lacuna.name:<{width}}  {c.lacuna.basis.section:<6} plays {c.option} "
+                       f"[{opt.basis.grade.value}{by}]" + (f"; also {', '.join(others)}" if others else ""))
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "ir", "rules"]), default="text",
+              show_default=True, help="text: prose by section; json: the resolved ruleset; ir: the file's IR; "
+                                      "rules: the file printed back as rule text.")
+@option_flag
+def show(ruleset: str, fmt: str, option_items: tuple[str, ...]) -> None:
+    """Show a ruleset as readable prose, grouped by manual section, or as data."""
+    from .check import check as run_check, raise_for
+    from .loader import load, locate, read_file
+    from .printer import format_ruleset
+    from .prose import render_ruleset
+    if fmt in ("ir", "rules"):
+        rs = read_file(locate(ruleset))
+        click.echo(rs.model_dump_json(indent=2) if fmt == "ir" else format_ruleset(rs), nl=fmt == "ir")
+        return
+    r = load(ruleset, _options(ruleset, option_items))
+    raise_for(run_check(r))
+    if fmt == "json":
+        click.echo(r.model_dump_json(indent=2))
+    else:
+        click.echo(render_ruleset(r))
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of the rule files' IR."""
+    click.echo(json.dumps(ir.json_schema(), indent=2))
+
+
+@main.command()
+@click.argument("record", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the tricks, events, points and settlement as JSON.")
+@option_flag
+def replay(record: Path, as_json: bool, option_items: tuple[str, ...]) -> None:
+    """Check, play and score a game record (JSON)."""
+    from .loader import parse_option_args
+    from .replay import format_report, read_record, replay as run
+    rec = read_record(record)
+    try:
+        opts = parse_option_args(option_items)
+    except SchachettError as err:
+        raise UsageError(err.message) from None
+    report = run(rec, str(record), opts)
+    click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False) if as_json else format_report(report))
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=10000, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the full result as JSON to this file.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@option_flag
+def simulate(ruleset: str, games: int, seed: int, json_out: Path | None, quiet: bool,
+             option_items: tuple[str, ...]) -> None:
+    """Play random legal games and report results, King events and points."""
+    from .compiler import compile_ruleset
+    from .loader import load
+    from .progress import bar
+    from .simulate import format_stats, simulate as run
+    opts = _options(ruleset, option_items)
+    t = compile_ruleset(load(ruleset, opts))
+    with bar(games, f"simulating {t.name}", disable=quiet) as advance:
+        stats = run(t, games, seed, advance, options=opts)
+    click.echo(format_stats(stats))
+    if json_out:
+        json_out.write_text(json.dumps(stats.as_json(), indent=2), encoding="utf-8")
+        click.echo(f"wrote {json_out}", err=True)
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), help="Write the record here.")
+@option_flag
+def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option_items: tuple[str, ...]) -> None:
+    """Play one random legal game and print (or write) its record."""
+    from .compiler import compile_ruleset
+    from .engine import Game
+    from .loader import load
+    from .replay import record_of
+    from .simulate import game_rng
+    opts = _options(ruleset, option_items)
+    r = load(ruleset, opts)
+    t = compile_ruleset(r)
+    d = seed % t.n_seats if dealer is None else dealer
+    if d >= t.n_seats:
+        raise UsageError(f"--dealer {d}: ruleset {r.name} has seats 0 to {t.n_seats - 1}")
+    game = Game.deal(t, d, game_rng(seed, 0))
+    game.play_randomly(game_rng(seed, 1))
+    text = record_of(game, r.name, opts).model_dump_json(indent=1)
+    if out:
+        out.write_text(text + "\n", encoding="utf-8")
+        click.echo(f"wrote {out}", err=True)
+    else:
+        click.echo(text)
+
+
+@main.command()
+@click.argument("cite", required=False)
+def manual(cite: str | None) -> None:
+    """List the manual's sections, or print one (e.g. `schachett manual §3.2`)."""
+    from .manual import load_manual
+    m = load_manual()
+    if not cite:
+        for s in m:
+            mark = " (lost)" if s.status == "missing" else ""
+            pages = f"p.{s.pages[0]}" + (f"–{s.pages[-1]}" if len(s.pages) > 1 else "") if s.pages else ""
+            click.echo(f"{s.cite:<14} {pages:<9} {s.title}{mark}")
+        return
+    res = m.resolve(cite)
+    s = res.section
+    text = s.subsection_text(res.subsection.id) if res.subsection else s.text
+    click.echo(f"{s.cite} {s.title} (pages {', '.join(map(str, s.pages)) or '–'}; {s.status})\n")
+    click.echo(text)
+    if s.translator_notes.strip() not in ("", "None."):
+        click.echo("\nTranslator's notes:\n" + s.translator_notes)
+    if s.editor_notes.strip() not in ("", "None."):
+        click.echo("\nEditor's notes:\n" + s.editor_notes)
+
+
+@main.command()
+@click.option("--games", type=click.IntRange(min=100), default=20000, show_default=True)
+def bench(games: int) -> None:
+    """Measure play-out speed and the time to parse, check and compile a ruleset."""
+    from .bench import run_all
+    click.echo(run_all(games))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,430 @@
+"""Compiling a resolved ruleset into plain tables.
+
+The engine plays from a :class:`Tables` alone: card and face numbers, follow
+masks per led face, the capture relation as a bitmask per face (one for
+ordinary tricks, one for the last trick after promotion), card points, King
+event points by trick, parties and the deal. No rule of Schachett is written
+in engine code; it is all here, computed from the clauses.
+
+>>> t = compile_ruleset(load("original"))
+>>> t.n_cards, t.n_seats, t.n_tricks
+(52, 4, 13)
+>>> t.takes(t.face("sL"), t.face("wS")), t.takes(t.face("wL"), t.face("sL"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from . import ir
+from .cards import Deck, SelectorError, describe_selector
+from .check import RuleCheckErrors, check, raise_for
+from .errors import RuleCheckError, UnknownCard
+from .expr import evaluate, render
+from .loader import Effective, Resolved, load
+
+
+@dataclass(frozen=True)
+class EventTable:
+    """A King event compiled: when it happens, who scores, points by trick."""
+
+    name: str
+    when: str                         # 'opponent' | 'partner' | 'self'
+    scores: str                       # 'taker' | 'owner' | 'opponents'
+    first: tuple[int, ...]            # points by trick index when this is the first King
+    later: tuple[int, ...]
+    cite: str
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything the engine needs, as tuples of ints and small records."""
+
+    name: str
+    deck: Deck
+    n_cards: int
+    n_faces: int
+    n_seats: int
+    hand_size: int
+    n_tricks: int
+    full_mask: int
+    royal_cards: int
+    follow: tuple[tuple[int, ...], ...]          # led face -> card masks, tier by tier
+    follow_words: tuple[tuple[str, ...], ...]    # led face -> each tier in words
+    follow_cite: tuple[str, ...]                 # led face -> the follow clause's citation
+    beats: tuple[int, ...]                       # face -> faces it takes when they hold the trick
+    beats_last: tuple[int, ...]                  # the same in the last trick
+    rank: tuple[int, ...]                        # face -> rank key (higher is stronger)
+    promoted_as: tuple[int, ...]                 # face -> the face it counts as in the last trick
+    points: tuple[int, ...]
+    points_last: tuple[int, ...]
+    party_of: tuple[int, ...]
+    parties: tuple[tuple[int, ...], ...]
+    gives: tuple[tuple[int, str, int], ...]      # (face, 'dealer'|'seat', offset)
+    first_lead: tuple[str, int]
+    events: tuple[EventTable, ...]
+    count_each_event: bool
+    same_trick_all_first: bool
+    settlement: ir.Settlement
+    penalties: dict = field(default_factory=dict)
+    capture_words: dict = field(default_factory=dict)   # kind -> (words, cite)
+    tie_words: dict = field(default_factory=dict)       # kind -> (rule, cite)
+    options: tuple[tuple[str, str], ...] = ()
+
+    def face(self, name: str) -> int:
+        """Face index of a card name."""
+        return self.deck.face(name)
+
+    def takes(self, new: int, holder: int, last: bool = False) -> bool:
+        """Whether a card of face ``new`` takes the trick from face ``holder``."""
+        return bool((self.beats_last if last else self.beats)[new] >> holder & 1)
+
+    def explain(self, new: int, holder: int, last: bool = False) -> str:
+        """Why ``new`` does or does not take the trick from ``holder``, citing the clause."""
+        d = self.deck
+        n, h = d.face_names[new], d.face_names[holder]
+        en, eh = (self.promoted_as[new], self.promoted_as[holder]) if last else (new, holder)
+        promo = ""
+        if last and (en != new or eh != holder):
+            parts = [f"{d.face_names[x]} counts as {d.face_names[y]}" for x, y in ((new, en), (holder, eh)) if x != y]
+            promo = " (last trick: " + ", ".join(parts) + ")"
+        kind = d.face_kind[en]
+        words, cite = self.capture_words.get(kind, (f"a {kind} takes nothing", ""))
+        if self.takes(new, holder, last):
+            if self.rank[en] == self.rank[eh]:
+                rule, tcite = self.tie_words.get(kind, ("later", ""))
+                return f"{n} takes {h}{promo}: of two equal cards the later played takes ({tcite})"
+            return f"{n} takes {h}{promo}: {words} ({cite})"
+        if self.rank[en] == self.rank[eh] and self.deck.face_kind[en] == self.deck.face_kind[eh]:
+            rule, tcite = self.tie_words.get(kind, ("first", cite))
+            return f"{n} does not take {h}{promo}: of two equal cards the first played holds ({tcite})"
+        if self.rank[en] < self.rank[eh]:
+            return f"{n} does not take {h}{promo}: it ranks lower ({self.rank_cite})"
+        return f"{n} does not take {h}{promo}: {words} ({cite})"
+
+    rank_cite: str = ""
+    given_cards: tuple[tuple[int, str, int], ...] = ()   # (card, 'dealer'|'seat', offset), dealt face up
+    rest_cards: tuple[int, ...] = ()                      # the cards shuffled and dealt after them
+    lead_cites: tuple[str, str] = ("", "")
+
+
+def _label(eff: Effective) -> str:
+    return f"{eff.key} [{', '.join(eff.clause.basis.cites)}]"
+
+
+def _fail(eff: Effective, message: str) -> RuleCheckError:
+    at = eff.clause.at
+    return RuleCheckError(message, eff.origin.file, at.line if at else 0, at.column if at else 0, _label(eff))
+
+
+def _whole(value: Fraction, what: str, eff: Effective) -> int:
+    if value.denominator != 1:
+        raise _fail(eff, f"{what} comes to {value}, not a whole number; wrap it in round_half_up( ) or floor( )")
+    return int(value)
+
+
+class _Compiler:
+    def __init__(self, resolved: Resolved):
+        self.r = resolved
+        self.errors: list[RuleCheckError] = []
+
+    def eff(self, key: str) -> Effective:
+        e = self.r.effective(key)
+        assert e is not None, key
+        return e
+
+    def guard(self, eff: Effective, fn, *args):
+        try:
+            return fn(*args)
+        except (SelectorError, UnknownCard) as err:
+            self.errors.append(_fail(eff, err.message))
+        except RuleCheckError as err:
+            self.errors.append(err)
+        return None
+
+    def run(self) -> Tables:
+        deck_eff = self.eff("deck")
+        try:
+            deck = Deck.from_clause(deck_eff.clause)
+        except SelectorError as err:
+            raise _fail(deck_eff, err.message) from None
+        self.deck = deck
+        seats = self.eff("seats").clause.count
+        if seats < 1:
+            raise _fail(self.eff("seats"), "a game needs at least one seat")
+        self.n_seats = seats
+        rank = self.guard(self.eff("ranking"), self.ranking)
+        parties = self.guard(self.eff("parties"), self.parties)
+        deal = self.guard(self.eff("deal"), self.deal)
+        first_lead = self.guard(self.eff("lead first"), self.lead)
+        promoted_as = self.guard(self.r.effective("promotion") or deck_eff, self.promotion)
+        capture = self.guard(self.eff("capture"), self.capture, rank, promoted_as) if rank and promoted_as else None
+        follow = self.follow()
+        points = self.guard(self.eff("points"), self.points, promoted_as) if promoted_as else None
+        events = self.events(deal)
+        settlement = self.eff("settlement").clause
+        if parties and len(parties) != 2:
+            self.errors.append(_fail(self.eff("settlement"), "settlement per player needs exactly two parties"))
+        raise_for(self.errors)
+        gives, hand_size = deal
+        beats, beats_last, capture_words, tie_words = capture
+        order = self.r.clause("king order")
+        given, taken = [], 0
+        for face, base, offset in gives:
+            free = deck.face_cards[face] & ~taken
+            card = (free & -free).bit_length() - 1
+            taken |= 1 << card
+            given.append((card, base, offset))
+        return Tables(
+            given_cards=tuple(given), rest_cards=tuple(c for c in range(len(deck.card_face)) if not taken >> c & 1),
+            name=self.r.name, deck=deck, n_cards=len(deck.card_face), n_faces=len(deck.face_names),
+            n_seats=seats, hand_size=hand_size, n_tricks=hand_size, full_mask=(1 << len(deck.card_face)) - 1,
+            royal_cards=deck.cards(sum(1 << f for f, r in enumerate(deck.face_royal) if r)),
+            follow=follow[0], follow_words=follow[1], follow_cite=follow[2], beats=beats, beats_last=beats_last,
+            rank=rank, promoted_as=promoted_as, points=points[0], points_last=points[1],
+            party_of=tuple(next(i for i, p in enumerate(parties) if s in p) for s in range(seats)),
+            parties=parties, gives=gives, first_lead=first_lead, events=events,
+            count_each_event=bool(order and order.count == "each"),
+            same_trick_all_first=bool(order and order.same_trick == "all-first"),
+            settlement=settlement, penalties={p.name: p for p in self.r.of_kind(ir.Penalty)},
+            capture_words=capture_words, tie_words=tie_words, options=self.r.options,
+            rank_cite=", ".join(self.eff("ranking").clause.basis.cites),
+            lead_cites=tuple(", ".join(self.eff(k).clause.basis.cites) for k in ("lead first", "lead next")))
+
+    # --- pieces -----------------------------------------------------------------
+    def ranking(self) -> tuple[int, ...]:
+        eff = self.eff("ranking")
+        groups = eff.clause.groups
+        seen: dict[str, int] = {}
+        for gi, group in enumerate(groups):
+            for sym in group:
+                if sym not in self.deck.symbols:
+                    raise _fail(eff, f"the ranking names {sym!r}, which is not a face of the deck "
+                                f"(faces: {', '.join(self.deck.symbols)})")
+                if sym in seen:
+                    raise _fail(eff, f"the ranking names {sym} twice")
+                seen[sym] = len(groups) - gi
+        missing = [s for s in self.deck.symbols if s not in seen]
+        if missing:
+            raise _fail(eff, f"the ranking leaves out {', '.join(missing)}; every face must have a rank")
+        return tuple(seen[s] for s in self.deck.face_symbol)
+
+    def parties(self) -> tuple[tuple[int, ...], ...]:
+        eff = self.eff("parties")
+        c, n = eff.clause, self.n_seats
+        if c.opposite:
+            if n % 2:
+                raise _fail(eff, f"partners cannot sit opposite at a table of {n}")
+            return tuple(tuple(range(i, n, n // 2)) for i in range(n // 2)) if n > 2 else ((0,), (1,))
+        flat = [s for p in c.parties for s in p]
+        if sorted(flat) != list(range(n)):
+            raise _fail(eff, f"the parties must share out the seats 0 to {n - 1}, each exactly once; they name {flat}")
+        return tuple(tuple(p) for p in c.parties)
+
+    def seat(self, eff: Effective, ref: ir.SeatRef) -> tuple[str, int]:
+        if ref.base == "seat" and not 0 <= ref.offset < self.n_seats:
+            raise _fail(eff, f"seat {ref.offset} does not exist at a table of {self.n_seats} (seats 0 to {self.n_seats - 1})")
+        return (ref.base, ref.offset % self.n_seats if ref.base == "dealer" else ref.offset)
+
+    def deal(self):
+        eff = self.eff("deal")
+        c = eff.clause
+        if c.hand_size * self.n_seats != len(self.deck.card_face):
+            raise _fail(eff, f"{self.n_seats} hands of {c.hand_size} make {c.hand_size * self.n_seats} cards, "
+                        f"but the deck has {len(self.deck.card_face)}")
+        gives, per_seat, used = [], {}, {}
+        for g in c.gives:
+            face = self.deck.face(g.card)
+            where = self.seat(eff, g.to)
+            used[face] = used.get(face, 0) + 1
+            if used[face] > bin(self.deck.face_cards[face]).count("1"):
+                raise _fail(eff, f"{g.card} is given face up more often than the deck has copies")
+            per_seat[where] = per_seat.get(where, 0) + 1
+            if per_seat[where] > c.hand_size:
+                raise _fail(eff, f"more cards are given face up to one seat than a hand holds")
+            gives.append((face, where[0], where[1]))
+        return tuple(gives), c.hand_size
+
+    def lead(self):
+        eff = self.eff("lead first")
+        if eff.clause.winner:
+            raise _fail(eff, "the first trick has no winner before it; name a seat, such as `dealer + 1`")
+        nxt = self.eff("lead next")
+        if not nxt.clause.winner:
+            self.errors.append(_fail(nxt, "only `lead next: winner` is supported for the later tricks"))
+        return self.seat(eff, eff.clause.by)
+
+    def promotion(self) -> tuple[int, ...]:
+        out = list(range(len(self.deck.face_names)))
+        eff = self.r.effective("promotion")
+        if eff is None:
+            return tuple(out)
+        for p in eff.clause.promotes:
+            for sym in (p.face, p.as_face):
+                if sym not in self.deck.symbols:
+                    raise _fail(eff, f"promotion names {sym!r}, which is not a face of the deck")
+            for f in range(len(out)):
+                if self.deck.face_symbol[f] == p.face:
+                    out[f] = self.deck.face(self.deck.colours[self.deck.face_colour[f]] + p.as_face)
+        return tuple(out)
+
+    def capture(self, rank, promoted_as):
+        eff = self.eff("capture")
+        d = self.deck
+        victims: dict[str, list[int]] = {}
+        words: dict[str, tuple[str, str]] = {}
+        cite = ", ".join(eff.clause.basis.cites)
+        for rule in eff.clause.rules:
+            if rule.taker not in d.kinds:
+                raise _fail(eff, f"{rule.taker!r} is not a kind of this deck (kinds: {', '.join(d.kinds)})")
+            if rule.taker in victims:
+                raise _fail(eff, f"the capture rule for {rule.taker} is given twice")
+            victims[rule.taker] = [d.select(rule.victims, ref, "capture") for ref in range(len(d.colours))]
+            taker = describe_selector(ir.Selector(terms=(ir.Term(base=ir.Atom(what="kind", name=rule.taker)),)), d)
+            victims_words = describe_selector(rule.victims, d).removeprefix("a ").removeprefix("an ")
+            if victims_words.startswith("any card"):
+                words[rule.taker] = (f"{taker} takes any lower card", cite)
+            else:
+                words[rule.taker] = (f"{taker} takes only a lower {victims_words}", cite)
+        ties: dict[str, tuple[str, str]] = {}
+        t_eff = self.r.effective("ties")
+        if t_eff is not None:
+            tcite = ", ".join(t_eff.clause.basis.cites)
+            for tr in t_eff.clause.rules:
+                if tr.kind != "any" and tr.kind not in d.kinds:
+                    raise _fail(t_eff, f"{tr.kind!r} is not a kind of this deck (kinds: {', '.join(d.kinds)})")
+                for k in (d.kinds if tr.kind == "any" else [tr.kind]):
+                    ties[k] = (tr.rule, tcite)
+
+        def relation(new: int, holder: int) -> bool:
+            kind = d.face_kind[new]
+            if kind not in victims or not victims[kind][d.face_colour[new]] >> holder & 1:
+                return False
+            if rank[new] > rank[holder]:
+                return True
+            return rank[new] == rank[holder] and ties.get(kind, ("first",))[0] == "later"
+
+        n = len(d.face_names)
+        beats = tuple(sum(1 << g for g in range(n) if relation(f, g)) for f in range(n))
+        beats_last = tuple(sum(1 << g for g in range(n) if relation(promoted_as[f], promoted_as[g])) for f in range(n))
+        return beats, beats_last, words, ties
+
+    def follow(self):
+        d = self.deck
+        by_kind = {e.clause.led: e for e in self.r.clauses if isinstance(e.clause, ir.Follow)}
+        masks, wordings, cites = [], [], []
+        for kind in by_kind:
+            if kind not in d.kinds:
+                self.errors.append(_fail(by_kind[kind], f"follow {kind}: {kind!r} is not a kind of this deck "
+                                                         f"(kinds: {', '.join(d.kinds)})"))
+        for kind in d.kinds:
+            if kind not in by_kind:
+                self.errors.append(RuleCheckError(f"no `follow {kind}` clause says what may be played when a {kind} is led",
+                                                  self.r.file, 1, 1, f"follow {kind}"))
+        full = (1 << len(d.card_face)) - 1
+        for f in range(len(d.face_names)):
+            eff = by_kind.get(d.face_kind[f])
+            if eff is None:
+                masks.append((full,))
+                wordings.append(("any card",))
+                cites.append("")
+                continue
+            tiers = []
+            try:
+                for sel in eff.clause.tiers:
+                    tiers.append(d.cards(d.select(sel, d.face_colour[f], "follow")))
+            except SelectorError as err:
+                if not any(e.message.endswith(err.message) for e in self.errors):
+                    self.errors.append(_fail(eff, err.message))
+                masks.append((full,))
+                wordings.append(("any card",))
+                cites.append("")
+                continue
+            union = 0
+            for m in tiers:
+                union |= m
+            if union != full:
+                lost = {d.card_name(c) for c in range(len(d.card_face)) if not union >> c & 1}
+                err = _fail(eff, f"when {d.face_names[f]} is led, a hand holding only {', '.join(sorted(lost))} "
+                                 f"would have no legal card; end the tiers with `any`")
+                if not any(e.message == err.message for e in self.errors):
+                    self.errors.append(err)
+            masks.append(tuple(tiers))
+            wordings.append(tuple(describe_selector(s, d, d.face_colour[f]) for s in eff.clause.tiers))
+            cites.append(", ".join(eff.clause.basis.cites))
+        return tuple(masks), tuple(wordings), tuple(cites)
+
+    def points(self, promoted_as):
+        eff = self.eff("points")
+        d = self.deck
+        n = len(d.face_names)
+        pts: list[int | None] = [None] * n
+        for entry in eff.clause.entries:
+            faces = d.select(entry.cards)
+            for f in range(n):
+                if faces >> f & 1:
+                    if pts[f] is not None:
+                        raise _fail(eff, f"{d.face_names[f]} gets points from two entries")
+                    pts[f] = _whole(evaluate(entry.points, {"value": d.face_value[f]}),
+                                    f"the points of {d.face_names[f]} ({render(entry.points)})", eff)
+        missing = [d.face_names[f] for f in range(n) if pts[f] is None]
+        if missing:
+            raise _fail(eff, f"no points are given for {', '.join(missing)}; every card needs an entry (0 is fine)")
+        last = list(pts)
+        p_eff = self.r.effective("points promoted")
+        if p_eff is not None:
+            for entry in p_eff.clause.entries:
+                faces = d.select(entry.cards)
+                for f in range(n):
+                    if faces >> f & 1:
+                        if promoted_as[f] == f:
+                            raise _fail(p_eff, f"{d.face_names[f]} is not promoted in the last trick, so it has no "
+                                               f"promoted points")
+                        last[f] = _whole(evaluate(entry.points, {"value": d.face_value[f]}),
+                                         f"the promoted points of {d.face_names[f]}", p_eff)
+        return tuple(pts), tuple(last)
+
+    def events(self, deal) -> tuple[EventTable, ...]:
+        out = []
+        rem = self.r.clause("remaining")
+        if deal is None:
+            return ()
+        hand = deal[1]
+        if self.r.of_kind(ir.KingEvent) and not any(self.deck.face_royal):
+            self.errors.append(RuleCheckError("King events are scored, but no face of the deck is marked royal",
+                                              self.r.file, 1, 1, "deck"))
+        for e in self.r.clauses:
+            if not isinstance(e.clause, ir.KingEvent):
+                continue
+            c = e.clause
+            first, later = [], []
+            try:
+                for t in range(hand):
+                    remaining = hand - t if rem is None or rem.scope == "each" else (hand - t) * self.n_seats
+                    env = {"remaining": remaining, "trick": t + 1}
+                    first.append(_whole(evaluate(c.first, env), f"{c.name} (first King)", e))
+                    later.append(_whole(evaluate(c.later, env), f"{c.name} (later King)", e))
+            except RuleCheckError as err:
+                self.errors.append(err)
+                continue
+            out.append(EventTable(name=c.name, when=c.when, scores=c.scores, first=tuple(first),
+                                  later=tuple(later), cite=", ".join(c.basis.cites)))
+        return tuple(out)
+
+
+def compile_ruleset(resolved: Resolved) -> Tables:
+    """Check a resolved ruleset and compile it; raises the project's errors if it is unsound."""
+    raise_for(check(resolved))
+    return _Compiler(resolved).run()
+
+
+@functools.lru_cache(maxsize=32)
+def tables_for(ref: str, options: tuple[tuple[str, str], ...] = ()) -> Tables:
+    """Load, check and compile a ruleset by name or path (cached)."""
+    return compile_ruleset(load(ref, dict(options)))
+
+
+__all__ = ["Tables", "EventTable", "compile_ruleset", "tables_for", "RuleCheckErrors"]

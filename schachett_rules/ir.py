@@ -1,0 +1,538 @@
+"""The intermediate representation of a rule file.
+
+Every node is a frozen pydantic model that forbids unknown fields, so the IR
+can be dumped to JSON, validated back and described by a JSON Schema
+(:func:`json_schema`). Every node made from source text keeps where it came
+from (``at``: line and column), so later checks can point at the clause.
+
+A rule file is a :class:`Ruleset`: a header and a list of statements. A
+statement is a clause (one rule of the game, on one topic, with a
+:class:`Basis`: its citations and grade), a :class:`Lacuna` (a gap with
+options), a :class:`Choose`, or a :class:`Drop`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Node(BaseModel):
+    """Base of every IR node: frozen, strict, with a source position."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Pos(Node):
+    """Where a node starts in its rule file (1-based line and column)."""
+
+    line: int
+    column: int
+
+
+class Grade(str, enum.Enum):
+    """How sure we are of a clause, from the manual's own words to new design."""
+
+    printed = "printed"
+    uncertain = "uncertain"
+    inferred = "inferred"
+    ai = "ai"
+    conjecture = "conjecture"
+    design = "design"
+
+
+GRADE_MEANING = {
+    Grade.printed: "the translated manual says it",
+    Grade.uncertain: "printed, but the translation is doubtful",
+    Grade.inferred: "deduced from another passage",
+    Grade.ai: "taken from the AI reconstruction",
+    Grade.conjecture: "our reconstruction of a gap",
+    Grade.design: "a new variant's own rule",
+}
+
+
+class Basis(Node):
+    """The bracket after a clause: what it cites and how sure it is."""
+
+    cites: tuple[str, ...]
+    grade: Grade | None = None
+    at: Pos | None = None
+
+    @property
+    def section(self) -> str:
+        """The first citation: the section a clause is filed under."""
+        return self.cites[0]
+
+
+# --- expressions -----------------------------------------------------------
+
+class Num(Node):
+    """An integer literal."""
+
+    node: Literal["num"] = "num"
+    value: int
+
+
+class Name(Node):
+    """A named quantity such as ``remaining`` or ``value``."""
+
+    node: Literal["name"] = "name"
+    name: str
+    at: Pos | None = None
+
+
+class BinOp(Node):
+    """Two expressions joined by ``+ - * /``."""
+
+    node: Literal["binop"] = "binop"
+    op: Literal["+", "-", "*", "/"]
+    left: "Expr"
+    right: "Expr"
+
+
+class Neg(Node):
+    """A negated expression."""
+
+    node: Literal["neg"] = "neg"
+    operand: "Expr"
+
+
+class Call(Node):
+    """A rounding function applied to an expression."""
+
+    node: Literal["call"] = "call"
+    fn: str
+    args: tuple["Expr", ...]
+    at: Pos | None = None
+
+
+Expr = Annotated[Union[Num, Name, BinOp, Neg, Call], Field(discriminator="node")]
+
+
+# --- selectors: sets of cards named in clauses -----------------------------
+
+class Atom(Node):
+    """One term of a selector: a kind, a face, a card, ``royal`` or ``any``.
+
+    ``colour`` relates the term to another card: ``led`` (the led card's
+    colour, in follow rules), ``same`` (the taking card's colour, in capture
+    rules) or ``other`` (any colour but that one).
+    """
+
+    what: Literal["any", "royal", "kind", "face", "card"]
+    name: str = ""
+    colour: Literal["any", "led", "same", "other"] = "any"
+    at: Pos | None = None
+
+
+class Term(Node):
+    """A selector term, optionally minus some cards (``officer except royal``)."""
+
+    base: Atom
+    minus: tuple[Atom, ...] = ()
+
+
+class Selector(Node):
+    """A union of terms, written with commas."""
+
+    terms: tuple[Term, ...]
+
+
+# --- clauses ---------------------------------------------------------------
+
+class ClauseBase(Node):
+    """What every clause has: a basis, a position and an optional reason."""
+
+    basis: Basis | None = None
+    because: str | None = None
+    at: Pos | None = None
+
+
+class Colour(Node):
+    """A colour of the deck: its code in card names and its name."""
+
+    code: str
+    name: str
+
+
+class Face(Node):
+    """A face of a kind, present once per colour (or ``copies`` times)."""
+
+    symbol: str
+    name: str = ""
+    copies: int = 1
+    value: int = 0
+    royal: bool = False
+    roman: bool = False
+
+
+class KindDecl(Node):
+    """A kind of card (officer, pawn, suit card) and its faces."""
+
+    name: str
+    title: str = ""
+    faces: tuple[Face, ...]
+    at: Pos | None = None
+
+
+class Deck(ClauseBase):
+    """The cards: colours times faces, with copies."""
+
+    clause: Literal["deck"] = "deck"
+    colours: tuple[Colour, ...]
+    kinds: tuple[KindDecl, ...]
+
+
+class Seats(ClauseBase):
+    """How many hands are dealt (players and dummies)."""
+
+    clause: Literal["seats"] = "seats"
+    count: int
+
+
+class Parties(ClauseBase):
+    """Which seats play together."""
+
+    clause: Literal["parties"] = "parties"
+    opposite: bool = False
+    parties: tuple[tuple[int, ...], ...] = ()
+
+
+class SeatRef(Node):
+    """A seat named relative to the dealer, or absolutely."""
+
+    base: Literal["dealer", "seat"]
+    offset: int = 0
+
+
+class Give(Node):
+    """A card dealt face up to a given seat before the rest are dealt."""
+
+    card: str
+    to: SeatRef
+    at: Pos | None = None
+
+
+class Deal(ClauseBase):
+    """How the cards reach the hands."""
+
+    clause: Literal["deal"] = "deal"
+    gives: tuple[Give, ...] = ()
+    hand_size: int
+
+
+class Lead(ClauseBase):
+    """Who leads: the first trick (``first``) or each later one (``next``)."""
+
+    clause: Literal["lead"] = "lead"
+    which: Literal["first", "next"]
+    by: SeatRef | None = None
+    winner: bool = False
+
+
+class Ranking(ClauseBase):
+    """The order of faces, highest first; faces in one group rank equal."""
+
+    clause: Literal["ranking"] = "ranking"
+    groups: tuple[tuple[str, ...], ...]
+
+
+class CaptureRule(Node):
+    """Which lower cards a card of one kind takes."""
+
+    taker: str
+    victims: Selector
+    at: Pos | None = None
+
+
+class Capture(ClauseBase):
+    """The capture relation: who takes whom, by kind and colour."""
+
+    clause: Literal["capture"] = "capture"
+    rules: tuple[CaptureRule, ...]
+
+
+class TieRule(Node):
+    """What happens between two equal cards of a kind."""
+
+    kind: str
+    rule: Literal["first", "later"]
+    at: Pos | None = None
+
+
+class Ties(ClauseBase):
+    """Equal cards: the first played holds the trick, or the later one takes."""
+
+    clause: Literal["ties"] = "ties"
+    rules: tuple[TieRule, ...]
+
+
+class Follow(ClauseBase):
+    """What may be played to a led card of a kind, as ordered tiers."""
+
+    clause: Literal["follow"] = "follow"
+    led: str
+    tiers: tuple[Selector, ...]
+
+
+class Promote(Node):
+    """A face that counts as another face in the last trick."""
+
+    face: str
+    as_face: str
+
+
+class Promotion(ClauseBase):
+    """Faces that count as others in the last trick."""
+
+    clause: Literal["promotion"] = "promotion"
+    promotes: tuple[Promote, ...]
+
+
+class PointsEntry(Node):
+    """Points for the cards a selector names (``value`` is the face's number)."""
+
+    cards: Selector
+    points: Expr
+    at: Pos | None = None
+
+
+class Points(ClauseBase):
+    """Card points in tricks; ``promoted`` gives the points of promoted cards."""
+
+    clause: Literal["points"] = "points"
+    promoted: bool = False
+    entries: tuple[PointsEntry, ...]
+
+
+class Remaining(ClauseBase):
+    """What ``remaining`` counts: the cards in each hand, or in all hands."""
+
+    clause: Literal["remaining"] = "remaining"
+    scope: Literal["each", "all"]
+
+
+class KingEvent(ClauseBase):
+    """A King's fate in the trick it falls in, and what it scores."""
+
+    clause: Literal["king"] = "king"
+    name: str
+    when: Literal["opponent", "partner", "self"]
+    scores: Literal["taker", "owner", "opponents"]
+    first: Expr
+    later: Expr
+
+
+class KingOrder(ClauseBase):
+    """Which King counts as first: over all events or per kind of event,
+    and between two Kings that fall in one trick."""
+
+    clause: Literal["king order"] = "king order"
+    count: Literal["all", "each"]
+    same_trick: Literal["play", "all-first"]
+
+
+class Settlement(ClauseBase):
+    """How the points of a game turn into money."""
+
+    clause: Literal["settlement"] = "settlement"
+    unit: str
+    amount: Expr
+    per: Literal["player"] = "player"
+
+
+class Penalty(ClauseBase):
+    """A penalty for a breach of the rules."""
+
+    clause: Literal["penalty"] = "penalty"
+    name: str
+    offence: str
+    pays: int | None = None
+    to: Literal["opponents", "players"] | None = None
+    forfeit: bool = False
+    take_back: bool = False
+
+
+class Review(ClauseBase):
+    """How many finished tricks a player may still look at."""
+
+    clause: Literal["review"] = "review"
+    tricks: int
+
+
+class SeatChange(Node):
+    """Before some rounds, one player changes places with his left neighbour."""
+
+    rounds: Literal["even", "odd"]
+    after_a: int
+    at: Pos | None = None
+
+
+class Session(ClauseBase):
+    """Rounds, cycles and the seat changes between rounds."""
+
+    clause: Literal["session"] = "session"
+    games_per_round: int
+    rounds_per_cycle: int
+    stop_after_cycle: bool = False
+    changes: tuple[SeatChange, ...] = ()
+
+
+class Dealer(ClauseBase):
+    """How the deal passes from game to game."""
+
+    clause: Literal["dealer"] = "dealer"
+    passes: Literal["left", "right"]
+
+
+class Castling(ClauseBase):
+    """Castling: exchanging a King for an officer of the hand opposite."""
+
+    clause: Literal["castling"] = "castling"
+    mode: Literal["none"]
+
+
+Clause = Annotated[
+    Union[Deck, Seats, Parties, Deal, Lead, Ranking, Capture, Ties, Follow, Promotion,
+          Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Session,
+          Dealer, Castling],
+    Field(discriminator="clause"),
+]
+
+
+def clause_key(clause: ClauseBase) -> str:
+    """The key a clause is known by: its topic, and its name where a topic has several.
+
+    >>> clause_key(Follow(led="pawn", tiers=()))
+    'follow pawn'
+    >>> clause_key(Seats(count=4))
+    'seats'
+    """
+    c = clause
+    if isinstance(c, Follow):
+        return f"follow {c.led}"
+    if isinstance(c, Lead):
+        return f"lead {c.which}"
+    if isinstance(c, Points):
+        return "points promoted" if c.promoted else "points"
+    if isinstance(c, KingEvent):
+        return f"king {c.name}"
+    if isinstance(c, Penalty):
+        return f"penalty {c.name}"
+    return c.clause  # type: ignore[attr-defined]
+
+
+# --- lacunae and the statements around them --------------------------------
+
+class Evidence(Node):
+    """A passage that bears on a lacuna, quoted with its citation."""
+
+    basis: Basis
+    quote: str
+    at: Pos | None = None
+
+
+class Option(Node):
+    """One reading of a lacuna: graded, cited, and the clauses it implies."""
+
+    name: str
+    basis: Basis
+    summary: str
+    clauses: tuple[Clause, ...]
+    at: Pos | None = None
+
+
+class Lacuna(Node):
+    """A gap or ambiguity in the manual, with every reading we can defend."""
+
+    statement: Literal["lacuna"] = "lacuna"
+    name: str
+    basis: Basis
+    question: str
+    evidence: tuple[Evidence, ...] = ()
+    options: tuple[Option, ...]
+    at: Pos | None = None
+
+    def option(self, name: str) -> Option | None:
+        """The option called ``name``, or None."""
+        return next((o for o in self.options if o.name == name), None)
+
+
+class Choose(Node):
+    """The reading a ruleset plays for a lacuna, and why."""
+
+    statement: Literal["choose"] = "choose"
+    lacuna: str
+    option: str
+    because: str | None = None
+    at: Pos | None = None
+
+
+class Drop(Node):
+    """Removes inherited clauses: by key, by section, or a whole lacuna."""
+
+    statement: Literal["drop"] = "drop"
+    key: str = ""
+    section: str = ""
+    lacuna: str = ""
+    at: Pos | None = None
+
+
+class Override(Node):
+    """A clause that replaces the parent's clause of the same key."""
+
+    statement: Literal["override"] = "override"
+    clause: Clause
+    at: Pos | None = None
+
+
+class ClauseStatement(Node):
+    """A clause given at the top level of a ruleset."""
+
+    statement: Literal["clause"] = "clause"
+    clause: Clause
+
+
+Statement = Annotated[
+    Union[ClauseStatement, Override, Lacuna, Choose, Drop],
+    Field(discriminator="statement"),
+]
+
+
+class Ruleset(Node):
+    """A whole rule file: a name, an optional parent, and statements."""
+
+    name: str
+    title: str = ""
+    extends: str | None = None
+    statements: tuple[Statement, ...] = ()
+    file: str = ""
+
+
+for _model in (BinOp, Neg, Call, PointsEntry, KingEvent, Settlement, Option, Lacuna,
+               Override, ClauseStatement, Ruleset):
+    _model.model_rebuild()
+
+
+def json_schema() -> dict:
+    """The JSON Schema of a rule file's IR.
+
+    >>> json_schema()["title"]
+    'Ruleset'
+    """
+    return Ruleset.model_json_schema()
+
+
+def strip_positions(data):
+    """A JSON-like dump with every source position removed (for comparing IRs).
+
+    >>> strip_positions({"at": {"line": 1, "column": 2}, "name": "x", "file": "a"})
+    {'name': 'x'}
+    """
+    if isinstance(data, dict):
+        return {k: strip_positions(v) for k, v in data.items() if k not in ("at", "file")}
+    if isinstance(data, (list, tuple)):
+        return [strip_positions(v) for v in data]
+    return data

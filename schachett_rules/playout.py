@@ -1,0 +1,106 @@
+"""Fast random play-outs: whole games with no records, from the same tables.
+
+The recorded engine (:mod:`.engine`) builds a frozen record for every card; a
+simulation of thousands of games needs only the score. :func:`random_game`
+plays the same game the engine plays for the same random numbers (the deal of
+:func:`~schachett_rules.engine.deal_cards`, one ``rng.random()`` per card,
+the choice of :func:`~schachett_rules.engine.pick`), with everything held in
+local variables. A test plays both paths side by side and compares them.
+
+>>> import random
+>>> from schachett_rules.compiler import tables_for
+>>> out = random_game(tables_for("original"), 3, random.Random(5))
+>>> out.totals, [(e.name, trick + 1) for e, trick, *_ in out.events]
+((249, 157), [('checkmate', 5), ('selfmate', 5)])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from .compiler import Tables
+from .engine import deal_cards, seat_of
+from .scoring import KingCount, king_events
+
+
+class Outcome(NamedTuple):
+    """The score of one play-out."""
+
+    totals: tuple[int, ...]                 # points by party
+    card_points: tuple[int, ...]
+    events: list                            # (EventTable, trick index, owner, first, points, parties)
+    trick_winners: tuple[int, ...]          # seat that won each trick
+
+
+def random_game(t: Tables, dealer: int, rng: random.Random) -> Outcome:
+    """Play one game with every seat choosing uniformly among its legal cards."""
+    hands = deal_cards(t, dealer, rng)
+    rnd = rng.random
+    card_face = t.deck.card_face
+    follow, royal = t.follow, t.royal_cards
+    n_seats, n_tricks = t.n_seats, t.n_tricks
+    party_of = t.party_of
+    won = [0] * len(t.parties)
+    count = KingCount()
+    events = []
+    winners = []
+    leader = seat_of(t, *t.first_lead, dealer)
+    for trick in range(n_tricks):
+        if trick == n_tricks - 1:
+            beats, points = t.beats_last, t.points_last
+        else:
+            beats, points = t.beats, t.points
+        # the lead: any card of the hand
+        h = hands[leader]
+        k = int(rnd() * h.bit_count())
+        m = h
+        while k:
+            m &= m - 1
+            k -= 1
+        low = m & -m
+        hands[leader] = h ^ low
+        c = low.bit_length() - 1
+        wface = card_face[c]
+        wseat = leader
+        total = points[wface]
+        kings = [(leader, wface)] if royal & low else None
+        tiers = follow[wface]
+        seat = leader
+        for _ in range(n_seats - 1):
+            seat += 1
+            if seat == n_seats:
+                seat = 0
+            h = hands[seat]
+            for tier in tiers:
+                m = h & tier
+                if m:
+                    break
+            else:
+                m = h
+            k = int(rnd() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            low = m & -m
+            hands[seat] = h ^ low
+            f = card_face[low.bit_length() - 1]
+            if beats[f] >> wface & 1:
+                wface = f
+                wseat = seat
+            total += points[f]
+            if royal & low:
+                if kings is None:
+                    kings = []
+                kings.append((seat, f))
+        won[party_of[wseat]] += total
+        if kings:
+            for ev, face, owner, first, pts, parties in king_events(t, trick, kings, wseat, count):
+                events.append((ev, trick, owner, first, pts, parties))
+        winners.append(wseat)
+        leader = wseat
+    totals = list(won)
+    for ev, trick, owner, first, pts, parties in events:
+        for p in parties:
+            totals[p] += pts
+    return Outcome(tuple(totals), tuple(won), events, tuple(winners))

@@ -1,0 +1,40 @@
+"""Progress bars for long runs (rich), written to standard error."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Callable, Iterator
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+
+@contextlib.contextmanager
+def bar(total: int, label: str, disable: bool = False) -> Iterator[Callable[[int], None]]:
+    """A progress bar with count, rate and time left; yields a function that advances it.
+
+    Updates are batched so that a bar over 100,000 games costs next to nothing.
+    """
+    if disable:
+        yield lambda n: None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("[progress.percentage]{task.percentage:>3.0f}%"),
+               TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+    console = Console(stderr=True)
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(label, total=total, rate="")
+        pending = [0]
+        step = max(1, total // 200)
+
+        def advance(n: int) -> None:
+            pending[0] += n
+            if pending[0] >= step:
+                progress.advance(task, pending[0])
+                speed = progress.tasks[0].speed
+                if speed:
+                    progress.update(task, rate=f"{speed:,.0f}/s")
+                pending[0] = 0
+
+        yield advance
+        progress.advance(task, pending[0])

@@ -1,0 +1,100 @@
+"""The frozen records the engine returns for each action; together they are the game log."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Record(BaseModel):
+    """Base of every log record: frozen and strict."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DealRecord(Record):
+    """The deal: who dealt, every hand, and the cards dealt face up."""
+
+    action: Literal["deal"] = "deal"
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    face_up: tuple[tuple[int, str], ...] = ()
+
+
+class PlayRecord(Record):
+    """One card played to a trick, and the rule that limited the choice, if any."""
+
+    action: Literal["play"] = "play"
+    trick: int
+    seat: int
+    card: str
+    lead: bool
+    forced_by: str | None = None
+
+
+class PenaltyRecord(Record):
+    """A penalty applied to a seat under a penalty clause."""
+
+    action: Literal["penalty"] = "penalty"
+    trick: int
+    seat: int
+    name: str
+    points: int = 0
+    to: tuple[int, ...] = ()
+    forfeit: bool = False
+    cite: str
+
+
+class KingEventRecord(Record):
+    """A King's fate: checkmate, selfmate or stalemate, with its points."""
+
+    event: str
+    king: str
+    owner: int
+    taker: int
+    trick: int
+    order: Literal["first", "later"]
+    points: int
+    scoring_parties: tuple[int, ...]
+    cite: str
+
+
+class TrickRecord(Record):
+    """A finished trick: who led, the cards, who won and why, points and King events."""
+
+    action: Literal["trick"] = "trick"
+    number: int
+    leader: int
+    cards: tuple[tuple[int, str], ...]
+    winner: int
+    winning_card: str
+    why: tuple[str, ...]
+    points: int
+    last: bool
+    events: tuple[KingEventRecord, ...] = ()
+
+
+def money(value: Fraction) -> int | float:
+    """A settlement amount as a JSON number: an int when whole.
+
+    >>> money(Fraction(31)), money(Fraction(61, 2))
+    (31, 30.5)
+    """
+    return int(value) if value.denominator == 1 else float(value)
+
+
+class GameResult(Record):
+    """The score of a finished game, by party and by seat."""
+
+    card_points: tuple[int, ...]
+    event_points: tuple[int, ...]
+    totals: tuple[int, ...]
+    forfeited: tuple[int, ...] = ()
+    winner: int | None
+    unit: str
+    settlement: tuple[int | float, ...]
+    penalties: tuple[int | float, ...]
+    net: tuple[int | float, ...]
+    events: tuple[KingEventRecord, ...]

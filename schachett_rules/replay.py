@@ -1,0 +1,224 @@
+"""Game records: the JSON contract between the engine and everything else.
+
+A record names the ruleset and its options, the dealer, every hand, and the
+actions in order (a card name, or ``{"penalty": {...}}`` / ``{"castle": {...}}``).
+:func:`replay` checks the deal against the ruleset, plays every action and
+scores the game; the first illegal action stops it with an error naming the
+action, the trick, the seat, the card and the clause.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Union
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .compiler import Tables, compile_ruleset
+from .engine import Game, names_of
+from .errors import IllegalAction, RecordError
+from .loader import Resolved, load
+from .records import GameResult, PenaltyRecord, TrickRecord
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PenaltyAction(_Strict):
+    """A penalty clause applied to a seat."""
+
+    seat: int
+    name: str
+
+
+class PenaltyStep(_Strict):
+    """The action ``{"penalty": {"seat": 1, "name": "looking-back"}}``."""
+
+    penalty: PenaltyAction
+
+
+class CastleAction(_Strict):
+    """Castling: a seat exchanges its King for an officer of the hand opposite."""
+
+    seat: int
+    officer: str
+
+
+class CastleStep(_Strict):
+    """The action ``{"castle": {"seat": 0, "officer": "wT"}}``."""
+
+    castle: CastleAction
+
+
+class GameRecord(_Strict):
+    """A whole game as JSON: ruleset, options, dealer, hands and actions."""
+
+    ruleset: str
+    options: dict[str, str] = {}
+    dealer: int
+    hands: list[list[str]]
+    actions: list[Union[str, PenaltyStep, CastleStep]]
+
+
+class ReplayReport(_Strict):
+    """Everything a replay found: the tricks, King events, points and money."""
+
+    ruleset: str
+    title: str
+    options: dict[str, str]
+    dealer: int
+    face_up: list[tuple[int, str]]
+    tricks: list[TrickRecord]
+    penalties: list[PenaltyRecord]
+    result: GameResult
+
+    def as_json(self) -> dict[str, Any]:
+        """The report as the JSON that ``schachett replay --json`` prints."""
+        r = self.result
+        return {
+            "ruleset": self.ruleset, "options": self.options, "dealer": self.dealer,
+            "face_up": [list(x) for x in self.face_up],
+            "tricks": [t.model_dump(exclude={"action"}) for t in self.tricks],
+            "events": [e.model_dump() for e in r.events],
+            "penalties": [p.model_dump(exclude={"action"}) for p in self.penalties],
+            "card_points": list(r.card_points), "event_points": list(r.event_points),
+            "totals": list(r.totals), "winner": r.winner,
+            "settlement": {"unit": r.unit, "by_seat": list(r.settlement), "penalties": list(r.penalties),
+                           "net": list(r.net)},
+        }
+
+
+def _describe_validation(err: ValidationError, file: str) -> RecordError:
+    first = err.errors()[0]
+    where = ".".join(str(x) for x in first["loc"] if not str(x).startswith(("str", "PenaltyStep", "CastleStep")))
+    return RecordError(f"{file}: the record's field {where or '(top level)'} is wrong: {first['msg']}. A record is "
+                       f'{{"ruleset": NAME, "options": {{}}, "dealer": SEAT, "hands": [[CARDS]…], "actions": [CARD or '
+                       f'{{"penalty": {{"seat": S, "name": N}}}} …]}}')
+
+
+def read_record(path: str | Path) -> GameRecord:
+    """Read and validate a record file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{p}: no such record file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise RecordError(f"{p}: cannot be read as UTF-8 text ({err})") from None
+    return parse_record(text, str(p))
+
+
+def parse_record(text: str, file: str = "<record>") -> GameRecord:
+    """Parse a record from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"{file}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as err:
+        raise _describe_validation(err, file) from None
+
+
+def _apply(game: Game, action, index: int, file: str) -> None:
+    where = f"{file}, action {index + 1}"
+    try:
+        if isinstance(action, str):
+            game.play(action)
+        elif isinstance(action, PenaltyStep):
+            game.penalty(action.penalty.seat, action.penalty.name)
+        else:
+            raise IllegalAction(f"castling is not allowed here: ruleset {game.t.name} has no castling "
+                                f"(its castling clause says none)", trick=game.trick_number,
+                                seat=action.castle.seat, card=action.castle.officer, clause="castling")
+    except IllegalAction as err:
+        raise IllegalAction(f"{where}: {err.message}", err.trick, err.seat, err.card, err.clause) from None
+
+
+def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] | None = None,
+           resolved: Resolved | None = None) -> ReplayReport:
+    """Check, play and score a record; the project's errors for anything wrong."""
+    opts = dict(record.options)
+    opts.update(options or {})
+    try:
+        r = resolved or load(record.ruleset, opts, chosen_by="the record's options")
+    except RecordError as err:
+        raise RecordError(f"{file}: {err.message}") from None
+    t: Tables = compile_ruleset(r)
+    try:
+        game = Game.from_record(t, record.dealer, record.hands)
+    except RecordError as err:
+        raise RecordError(f"{file}: {err.message}") from None
+    for i, action in enumerate(record.actions):
+        if game.over and isinstance(action, str):
+            raise RecordError(f"{file}, action {i + 1}: the game is over after {t.n_tricks} tricks, but the record "
+                              f"goes on with {action!r}")
+        _apply(game, action, i, file)
+    if not game.over:
+        played = sum(1 for a in record.actions if isinstance(a, str))
+        raise RecordError(f"{file}: the record ends after {played} cards, in trick {game.trick_number}; a game of "
+                          f"{t.name} has {t.n_tricks} tricks of {t.n_seats} cards ({t.n_tricks * t.n_seats} cards)")
+    return ReplayReport(ruleset=r.name, title=r.title, options={c.lacuna.name: c.option for c in r.lacunae},
+                        dealer=record.dealer, face_up=[tuple(x) for x in game.log[0].face_up],
+                        tricks=list(game.tricks), penalties=[x for x in game.log if isinstance(x, PenaltyRecord)],
+                        result=game.result())
+
+
+def record_of(game: Game, ruleset: str, options: dict[str, str] | None = None) -> GameRecord:
+    """The record of a game played with the engine (for saving and replaying)."""
+    t = game.t
+    deal = game.log[0]
+    actions: list = []
+    for rec in game.log[1:]:
+        if rec.action == "play":
+            actions.append(rec.card)
+        elif rec.action == "penalty":
+            actions.append(PenaltyStep(penalty=PenaltyAction(seat=rec.seat, name=rec.name)))
+    return GameRecord(ruleset=ruleset, options=dict(options or {}), dealer=game.dealer,
+                      hands=[list(h) for h in deal.hands], actions=actions)
+
+
+def _fmt_money(x) -> str:
+    return f"{x:+g}" if x else "0"
+
+
+def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
+    """The report as text: every trick with why, then King events, points, totals and money."""
+    r = rep.result
+    lines = [f"{rep.title or rep.ruleset} (ruleset {rep.ruleset})",
+             "Readings: " + ", ".join(f"{k}={v}" for k, v in rep.options.items()),
+             f"Dealer: seat {rep.dealer}." + (" Face up: " + ", ".join(f"{c} to seat {s}" for s, c in rep.face_up) + "."
+                                            if rep.face_up else ""), ""]
+    for tr in rep.tricks:
+        cards = ", ".join(f"{c} ({s})" for s, c in tr.cards)
+        last = " — last trick" if tr.last else ""
+        lines.append(f"Trick {tr.number}{last}: seat {tr.leader} leads; {cards}")
+        for why in tr.why:
+            lines.append(f"    {why}")
+        lines.append(f"  → seat {tr.winner} wins with {tr.winning_card}, {tr.points} card points")
+        for e in tr.events:
+            lines.append(f"  ♚ {e.event}: {e.king} of seat {e.owner}, taken by seat {e.taker} — {e.order} King, "
+                         f"{e.points} points to party {', '.join(map(str, e.scoring_parties))} ({e.cite})")
+    for p in rep.penalties:
+        lines.append(f"Penalty {p.name} ({p.cite}) on seat {p.seat} in trick {p.trick}"
+                     + (f": pays {p.points} points to seats {', '.join(map(str, p.to))}" if p.to else "")
+                     + ("; the party scores nothing" if p.forfeit else ""))
+    lines.append("")
+    lines.append("King events:" if r.events else "King events: none")
+    for e in r.events:
+        lines.append(f"  trick {e.trick}: {e.event} of {e.king} (seat {e.owner}) by seat {e.taker}, {e.order} King, "
+                     f"{e.points} points ({e.cite})")
+    parties = [f"party {i}" for i in range(len(r.totals))]
+    lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
+    lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
+    lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals))
+                 + (f" (party {', '.join(map(str, r.forfeited))} forfeits)" if r.forfeited else ""))
+    lines.append("Winner: " + (f"party {r.winner}" if r.winner is not None else "none (equal points)"))
+    lines.append(f"Settlement ({r.unit}): " + ", ".join(f"seat {s} {_fmt_money(v)}" for s, v in enumerate(r.net)))
+    return "\n".join(lines)
+
+
+__all__ = ["GameRecord", "ReplayReport", "read_record", "parse_record", "replay", "record_of", "format_report",
+           "names_of"]
