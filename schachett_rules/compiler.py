@@ -39,9 +39,12 @@ class EventTable:
     cite: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Tables:
     """Everything the engine needs, as tuples of ints and small records."""
+
+    def __repr__(self) -> str:
+        return f"<Tables {self.name}: {self.n_cards} cards, {self.n_seats} seats, {self.n_tricks} tricks>"
 
     name: str
     deck: Deck

@@ -9,9 +9,16 @@ local variables. A test plays both paths side by side and compares them.
 
 >>> import random
 >>> from schachett_rules.compiler import tables_for
->>> out = random_game(tables_for("original"), 3, random.Random(5))
->>> out.totals, [(e.name, trick + 1) for e, trick, *_ in out.events]
-((249, 157), [('checkmate', 5), ('selfmate', 5)])
+>>> from schachett_rules.engine import Game
+>>> t = tables_for("original")
+>>> out = random_game(t, 3, random.Random(5))
+>>> game = Game.deal(t, 3, random.Random(5))
+>>> game.play_randomly(random.Random(5))  # a fresh stream: not the same game
+>>> rng = random.Random(5)
+>>> same = Game.deal(t, 3, rng)
+>>> same.play_randomly(rng)               # the deal and the play from one stream, as random_game does
+>>> out.totals == same.result().totals, [tr.winner for tr in same.tricks] == list(out.trick_winners)
+(True, True)
 """
 
 from __future__ import annotations

@@ -53,7 +53,8 @@ def int_to_roman(n: int) -> str:
 def grammar() -> Lark:
     """The compiled LALR parser for the rule language (built once)."""
     text = resources.files("schachett_rules").joinpath("schachett.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    # cache=True keeps the built parser tables in the temp folder: the command line starts faster.
+    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True)
 
 
 # --- errors in words --------------------------------------------------------
@@ -482,6 +483,9 @@ class ToIR(Transformer):
 
     def choose(self, meta, ch):
         return ir.Choose(lacuna=str(ch[0]), option=str(ch[1]), because=ch[2], at=_pos(meta))
+
+    def drop(self, meta, ch):
+        return ch[0]
 
     def drop_section(self, meta, ch):
         return ir.Drop(section=" ".join(str(ch[0]).split()), at=_pos(meta))

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""The project's two jobs, runnable on a fresh machine with nothing but Python 3.11.
+
+    python3 tasks.py build   # set up, check every ruleset, simulate the original, write build/
+    python3 tasks.py test    # set up, run the whole test suite
+
+Each job creates ``.venv`` on first use and installs the project into it; a
+later run reinstalls only when pyproject.toml has changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".installed"
+
+
+def run(*args: str | Path, **kw) -> None:
+    """Run a command, echoing it; stop the job if it fails."""
+    print("+", " ".join(str(a) for a in args), flush=True)
+    result = subprocess.run([str(a) for a in args], cwd=ROOT, **kw)
+    if result.returncode:
+        sys.exit(result.returncode)
+
+
+def setup() -> None:
+    """Create the virtual environment and install the project (once per pyproject change)."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"Python 3.11 or newer is needed; this is {sys.version.split()[0]}")
+    if not (BIN / "python").exists():
+        print(f"creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == want:
+        return
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", ".[test,site]")
+    STAMP.write_text(want)
+
+
+def build() -> None:
+    """Check every ruleset and simulate the printed game; results go to build/."""
+    setup()
+    out = ROOT / "build"
+    out.mkdir(exist_ok=True)
+    schachett = BIN / "schachett"
+    for rules in sorted((ROOT / "variants").glob("*.schachett")):
+        run(schachett, "check", rules)
+        with open(out / f"{rules.stem}.txt", "w", encoding="utf-8") as fh:
+            run(schachett, "show", rules.stem, stdout=fh)
+    with open(out / "simulation-original.txt", "w", encoding="utf-8") as fh:
+        run(schachett, "simulate", "original", "--games", "10000", "--seed", "7",
+            "--json", out / "simulation-original.json", stdout=fh)
+    print((out / "simulation-original.txt").read_text(encoding="utf-8"))
+    print(f"Done: rulesets checked; prose and simulation in {out}/")
+
+
+def test() -> None:
+    """Run the whole test suite."""
+    setup()
+    run(BIN / "python", "-m", "pytest", *sys.argv[2:])
+
+
+JOBS = {"build": build, "test": test, "setup": setup}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in JOBS:
+        sys.exit(f"usage: python3 tasks.py {{{'|'.join(JOBS)}}} [pytest arguments for test]")
+    JOBS[sys.argv[1]]()

@@ -1,0 +1,54 @@
+"""Shared helpers: rule files written on the fly, and deals with chosen cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from schachett_rules.compiler import Tables, compile_ruleset
+from schachett_rules.engine import Game
+from schachett_rules.loader import load
+
+
+def deal_with(t: Tables, dealer: int, fixed: dict[int, list[str]]) -> list[list[str]]:
+    """A full deal in which the given seats hold the given cards.
+
+    Face-up cards of the deal clause go where the clause says; the other
+    cards fill the hands in deck order (so the deal is the same every run).
+    """
+    d = t.deck
+    pool = [d.card_name(c) for c in range(t.n_cards)]
+    hands: list[list[str]] = [[] for _ in range(t.n_seats)]
+    for face, base, offset in t.gives:
+        seat = (dealer + offset) % t.n_seats if base == "dealer" else offset
+        name = d.face_names[face]
+        if name not in fixed.get(seat, []):
+            hands[seat].append(name)
+            pool.remove(name)
+    for seat, cards in fixed.items():
+        for name in cards:
+            pool.remove(name)  # a ValueError here means the test asked for a card twice
+            hands[seat].append(name)
+    for seat in range(t.n_seats):
+        while len(hands[seat]) < t.hand_size:
+            hands[seat].append(pool.pop(0))
+    assert not pool
+    return hands
+
+
+def game_with(ref: str, fixed: dict[int, list[str]], dealer: int = 3, options: dict | None = None,
+              path: Path | None = None) -> Game:
+    """A game of a ruleset (name or file) whose deal gives the seats the chosen cards."""
+    t = compile_ruleset(load(str(path) if path else ref, options))
+    return Game.from_record(t, dealer, deal_with(t, dealer, fixed))
+
+
+@pytest.fixture
+def rules(tmp_path):
+    """Write a rule file into a temporary folder and return its path."""
+    def write(text: str, name: str = "variant") -> Path:
+        p = tmp_path / f"{name}.schachett"
+        p.write_text(text, encoding="utf-8")
+        return p
+    return write
