@@ -65,10 +65,12 @@ def _walk_exprs(clause) -> list[tuple[str, ir.Expr]]:
 def check_clause(resolved: Resolved, clause, file: str, label: str, manual: Manual) -> list[RuleCheckError]:
     """Problems of one clause that need neither the deck nor other clauses."""
     errors: list[RuleCheckError] = []
-    at = clause.at
+    at = clause.basis.at or clause.at
     line, col = (at.line, at.column) if at else (0, 0)
     for msg in _cite_problems(manual, clause.basis):
         errors.append(RuleCheckError(msg, file, line, col, label))
+    at = clause.at
+    line, col = (at.line, at.column) if at else (0, 0)
     for context, e in _walk_exprs(clause):
         for msg in problems(e, EXPRESSION_NAMES[context]):
             errors.append(RuleCheckError(msg, file, line, col, label))
@@ -101,10 +103,11 @@ def check(resolved: Resolved, manual: Manual | None = None) -> list[RuleCheckErr
                 filled = c if c.basis is not None else c.model_copy(update={"basis": opt.basis})
                 errors += check_clause(resolved, filled, f, label, manual)
     present = {e.key for e in resolved.clauses}
-    for key in REQUIRED:
-        if key not in present:
-            errors.append(RuleCheckError(f"the ruleset has no {key} clause; every ruleset needs one "
-                                         f"(it may be inherited or come from a lacuna)", resolved.file, 1, 1, key))
+    missing = [key for key in REQUIRED if key not in present]
+    if missing:
+        errors.append(RuleCheckError(f"the ruleset has no {', '.join(missing)} clause{'s' if len(missing) > 1 else ''}; "
+                                     f"every ruleset needs {'them' if len(missing) > 1 else 'one'} (inherited, given "
+                                     f"in the file, or from a lacuna)", resolved.file, 1, 1, f"ruleset {resolved.name}"))
     events = [e for e in resolved.clauses if isinstance(e.clause, ir.KingEvent)]
     if events and "king order" not in present:
         errors.append(RuleCheckError("the ruleset scores King events but has no `king order` clause saying which "

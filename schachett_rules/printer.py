@@ -36,7 +36,7 @@ def basis(b: ir.Basis | None) -> str:
 
 
 def _because(c) -> str:
-    return f"\n    because {quote(c.because)}" if c.because else ""
+    return f"\n    because {quote(c.because)}" if c.because is not None else ""
 
 
 def _seat(ref: ir.SeatRef) -> str:
@@ -163,7 +163,7 @@ def statement(st) -> str:
     if isinstance(st, ir.Override):
         return "override " + clause(st.clause)
     if isinstance(st, ir.Choose):
-        return f"choose {st.lacuna} {st.option}" + (f"\n    because {quote(st.because)}" if st.because else "")
+        return f"choose {st.lacuna} {st.option}" + (f"\n    because {quote(st.because)}" if st.because is not None else "")
     if isinstance(st, ir.Drop):
         if st.lacuna:
             return f"drop lacuna {st.lacuna}"
