@@ -26,6 +26,10 @@ from .errors import SchachettError, UnknownCard
 
 CARD_NAME = re.compile(r"([a-z]+)([A-Z]+|[0-9]+)\Z")
 
+# Far above any deck a card game uses (two Schachett decks are 104 cards); the compiler's
+# tables grow with the square of the faces, so a slip such as ×1000000 must stop here.
+MAX_CARDS = 1000
+
 
 class SelectorError(SchachettError):
     """A selector naming a kind, face or card the deck lacks, or a colour relation out of place."""
@@ -72,6 +76,9 @@ class Deck:
                 if f.copies < 1:
                     raise SelectorError(f"face {f.symbol} must have at least one copy")
                 symbols.append(f.symbol)
+        size = len(colours) * sum(f.copies for kind in clause.kinds for f in kind.faces)
+        if size > MAX_CARDS:
+            raise SelectorError(f"the deck would hold {size} cards; a deck holds at most {MAX_CARDS}")
         names, fc, fk, fs, fv, fr, ft, cards_of, card_face = [], [], [], [], [], [], [], [], []
         for ci, code in enumerate(colours):
             for kind in clause.kinds:

@@ -132,13 +132,11 @@ def schema() -> None:
 @option_flag
 def replay(record: Path, as_json: bool, option_items: tuple[str, ...]) -> None:
     """Check, play and score a game record (JSON)."""
-    from .loader import parse_option_args
     from .replay import format_report, read_record, replay as run
     rec = read_record(record)
-    try:
-        opts = parse_option_args(option_items)
-    except SchachettError as err:
-        raise UsageError(err.message) from None
+    # Checked here, as the other commands do, so that a bad --option is a usage error and not
+    # reported as the record's own options.
+    opts = _options(rec.ruleset, option_items)
     report = run(rec, str(record), opts)
     click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False) if as_json else format_report(report))
 

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from . import ir
 from .cards import Deck, SelectorError, describe_selector
 from .check import RuleCheckErrors, check, raise_for
-from .errors import RuleCheckError, UnknownCard
-from .expr import evaluate, render
+from .errors import RuleCheckError, SchachettError, UnknownCard
+from .expr import ExprError, evaluate, render
 from .loader import Effective, Resolved, load
 
 
@@ -123,7 +122,11 @@ def _fail(eff: Effective, message: str) -> RuleCheckError:
     return RuleCheckError(message, eff.origin.file, at.line if at else 0, at.column if at else 0, _label(eff))
 
 
-def _whole(value: Fraction, what: str, eff: Effective) -> int:
+def _whole(expr: ir.Expr, env: dict, what: str, eff: Effective) -> int:
+    try:
+        value = evaluate(expr, env)
+    except ExprError as err:  # e.g. a division by zero: name the clause, not just the arithmetic
+        raise _fail(eff, f"{what}: {err.message}") from None
     if value.denominator != 1:
         raise _fail(eff, f"{what} comes to {value}, not a whole number; wrap it in round_half_up( ) or floor( )")
     return int(value)
@@ -158,6 +161,10 @@ class _Compiler:
         seats = self.eff("seats").clause.count
         if seats < 1:
             raise _fail(self.eff("seats"), "a game needs at least one seat")
+        if seats > len(deck.card_face):
+            # Checked before the parties are laid out seat by seat.
+            raise _fail(self.eff("seats"), f"{seats} seats cannot each be dealt a card from a deck of "
+                                           f"{len(deck.card_face)} cards")
         self.n_seats = seats
         rank = self.guard(self.eff("ranking"), self.ranking)
         parties = self.guard(self.eff("parties"), self.parties)
@@ -169,6 +176,7 @@ class _Compiler:
         points = self.guard(self.eff("points"), self.points, promoted_as) if promoted_as else None
         events = self.events(deal)
         settlement = self.eff("settlement").clause
+        self.probe_settlement()
         if parties and len(parties) != 2:
             self.errors.append(_fail(self.eff("settlement"), "settlement per player needs exactly two parties"))
         raise_for(self.errors)
@@ -196,6 +204,18 @@ class _Compiler:
             capture_words=capture_words, tie_words=tie_words, options=self.r.options,
             rank_cite=", ".join(self.eff("ranking").clause.basis.cites),
             lead_cites=tuple(", ".join(self.eff(k).clause.basis.cites) for k in ("lead first", "lead next")))
+
+    def probe_settlement(self) -> None:
+        # The amount is only computed when a game is scored; try it now on the extremes a game can
+        # produce (a party may score nothing) so that a formula that fails is reported with its clause.
+        eff = self.eff("settlement")
+        for winner, loser in ((1, 0), (2, 1), (500, 0), (500, 499), (5000, 17)):
+            try:
+                evaluate(eff.clause.amount, {"winner": winner, "loser": loser})
+            except SchachettError as err:
+                self.errors.append(_fail(eff, f"{err.message} (with winner = {winner}, loser = {loser}: a game can "
+                                              f"end so)"))
+                return
 
     # --- pieces -----------------------------------------------------------------
     def ranking(self) -> tuple[int, ...]:
@@ -371,7 +391,7 @@ class _Compiler:
                 if faces >> f & 1:
                     if pts[f] is not None:
                         raise _fail(eff, f"{d.face_names[f]} gets points from two entries")
-                    pts[f] = _whole(evaluate(entry.points, {"value": d.face_value[f]}),
+                    pts[f] = _whole(entry.points, {"value": d.face_value[f]},
                                     f"the points of {d.face_names[f]} ({render(entry.points)})", eff)
         missing = [d.face_names[f] for f in range(n) if pts[f] is None]
         if missing:
@@ -386,7 +406,7 @@ class _Compiler:
                         if promoted_as[f] == f:
                             raise _fail(p_eff, f"{d.face_names[f]} is not promoted in the last trick, so it has no "
                                                f"promoted points")
-                        last[f] = _whole(evaluate(entry.points, {"value": d.face_value[f]}),
+                        last[f] = _whole(entry.points, {"value": d.face_value[f]},
                                          f"the promoted points of {d.face_names[f]}", p_eff)
         return tuple(pts), tuple(last)
 
@@ -408,8 +428,8 @@ class _Compiler:
                 for t in range(hand):
                     remaining = hand - t if rem is None or rem.scope == "each" else (hand - t) * self.n_seats
                     env = {"remaining": remaining, "trick": t + 1}
-                    first.append(_whole(evaluate(c.first, env), f"{c.name} (first King)", e))
-                    later.append(_whole(evaluate(c.later, env), f"{c.name} (later King)", e))
+                    first.append(_whole(c.first, env, f"{c.name} (first King)", e))
+                    later.append(_whole(c.later, env, f"{c.name} (later King)", e))
             except RuleCheckError as err:
                 self.errors.append(err)
                 continue

@@ -55,9 +55,10 @@ class IllegalAction(SchachettError):
     """
 
     def __init__(self, message: str, trick: int | None = None, seat: int | None = None,
-                 card: str | None = None, clause: str | None = None):
+                 card: str | None = None, clause: str | None = None, where: str = ""):
         self.trick, self.seat, self.card, self.clause = trick, seat, card, clause
-        parts = []
+        self.reason, self.where = message, where  # kept apart so the error can be re-raised with a place
+        parts = [where] if where else []
         if trick is not None:
             parts.append(f"trick {trick}")
         if seat is not None:

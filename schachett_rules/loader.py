@@ -117,7 +117,12 @@ def _err(file: str, node, message: str, clause: str = "") -> RuleCheckError:
 
 
 def _fill_basis(clause, basis: ir.Basis):
-    return clause if clause.basis is not None else clause.model_copy(update={"basis": basis})
+    """A clause of an option takes the option's basis, or its grade when it cites on its own."""
+    if clause.basis is None:
+        return clause.model_copy(update={"basis": basis})
+    if clause.basis.grade is None:  # every effective clause has a grade; later stages count on it
+        return clause.model_copy(update={"basis": clause.basis.model_copy(update={"grade": basis.grade})})
+    return clause
 
 
 def _lacuna_keys(lacuna: ir.Lacuna) -> set[str]:
@@ -127,7 +132,7 @@ def _lacuna_keys(lacuna: ir.Lacuna) -> set[str]:
 def read_file(path: Path) -> ir.Ruleset:
     """Parse one rule file (no inheritance)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark from some editors is not an error
     except FileNotFoundError:
         raise RecordError(f"{path}: no such rule file; the rulesets here are {', '.join(paths.known_rulesets())}") from None
     except UnicodeDecodeError as err:

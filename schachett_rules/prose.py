@@ -71,9 +71,11 @@ def sentence(c) -> str:
         rest = f"the rest are shuffled and dealt so that every hand holds {c.hand_size} cards"
         return (f"First the dealer gives {gives}; {rest}." if gives else f"All cards are shuffled; {rest}.")
     if isinstance(c, ir.Lead):
+        # `lead first: winner` passes the checks (the compiler rejects it), so show must say it too.
+        who = "the winner of the trick before" if c.winner else _seat(c.by)
         if c.which == "first":
-            return f"{_seat(c.by)[0].upper()}{_seat(c.by)[1:]} leads to the first trick."
-        return "The winner of each trick leads to the next." if c.winner else f"{_seat(c.by)} leads each later trick."
+            return f"{who[0].upper()}{who[1:]} leads to the first trick."
+        return "The winner of each trick leads to the next." if c.winner else f"{who[0].upper()}{who[1:]} leads each later trick."
     if isinstance(c, ir.Ranking):
         return "Cards rank, from highest to lowest: " + " > ".join(" = ".join(g) for g in c.groups) + "."
     if isinstance(c, ir.Capture):

@@ -13,12 +13,13 @@ import json
 from pathlib import Path
 from typing import Any, Union
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError, field_validator
 
 from .compiler import Tables, compile_ruleset
 from .engine import Game, names_of
 from .errors import IllegalAction, RecordError
 from .loader import Resolved, load
+from .paths import RULESET_NAME
 from .records import GameResult, PenaltyRecord, TrickRecord
 
 
@@ -29,7 +30,7 @@ class _Strict(BaseModel):
 class PenaltyAction(_Strict):
     """A penalty clause applied to a seat."""
 
-    seat: int
+    seat: StrictInt
     name: str
 
 
@@ -42,7 +43,7 @@ class PenaltyStep(_Strict):
 class CastleAction(_Strict):
     """Castling: a seat exchanges its King for an officer of the hand opposite."""
 
-    seat: int
+    seat: StrictInt
     officer: str
 
 
@@ -57,9 +58,18 @@ class GameRecord(_Strict):
 
     ruleset: str
     options: dict[str, str] = {}
-    dealer: int
+    dealer: StrictInt
     hands: list[list[str]]
     actions: list[Union[str, PenaltyStep, CastleStep]]
+
+    @field_validator("ruleset")
+    @classmethod
+    def _a_name(cls, value: str) -> str:
+        # A record names a ruleset of variants/, never a path: records travel, paths should not.
+        if not RULESET_NAME.match(value):
+            raise ValueError(f"{value!r} is not a ruleset name (lower-case words joined by hyphens, such as "
+                             f"'original'); a record cannot point at a file")
+        return value
 
 
 class ReplayReport(_Strict):
@@ -116,6 +126,10 @@ def parse_record(text: str, file: str = "<record>") -> GameRecord:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"{file}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+    except RecursionError:
+        raise RecordError(f"{file}: not valid JSON for a record: its lists nest too deeply") from None
+    except ValueError:  # Python refuses to read numbers of more than 4300 digits
+        raise RecordError(f"{file}: not valid JSON for a record: it holds a number too long to read") from None
     try:
         return GameRecord.model_validate(data)
     except ValidationError as err:
@@ -134,7 +148,7 @@ def _apply(game: Game, action, index: int, file: str) -> None:
                                 f"(its castling clause says none)", trick=game.trick_number,
                                 seat=action.castle.seat, card=action.castle.officer, clause="castling")
     except IllegalAction as err:
-        raise IllegalAction(f"{where}: {err.message}", err.trick, err.seat, err.card, err.clause) from None
+        raise IllegalAction(err.reason, err.trick, err.seat, err.card, err.clause, where=where) from None
 
 
 def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] | None = None,

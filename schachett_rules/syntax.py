@@ -14,6 +14,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ir
+from .cards import MAX_CARDS
 from .errors import RuleSyntaxError, SchachettError
 
 ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -181,6 +182,23 @@ def _tokpos(tok: Token) -> ir.Pos:
     return ir.Pos(line=tok.line, column=tok.column)
 
 
+class _At(SchachettError):
+    """An error found while building the IR, at a known spot of the text."""
+
+    def __init__(self, message: str, pos: ir.Pos):
+        super().__init__(message)
+        self.pos = pos
+
+
+def _int(tok: Token, text: str | None = None) -> int:
+    """A whole number from a token (``text``: the digits, when the token holds more than them)."""
+    digits = str(tok) if text is None else text
+    try:
+        return int(digits)
+    except ValueError:  # Python refuses to read numbers of more than 4300 digits
+        raise _At(f"the number {digits[:8]}… ({len(digits)} digits) is too large", _tokpos(tok)) from None
+
+
 def _unquote(s: str) -> str:
     body, out, i = s[1:-1], [], 0
     while i < len(body):
@@ -252,23 +270,31 @@ class ToIR(Transformer):
 
     def face(self, meta, ch):
         sym, name, copies, royal = ch
-        value = int(str(sym)) if str(sym).isdigit() else 0
+        value = _int(sym) if str(sym).isdigit() else 0
         return [ir.Face(symbol=str(sym), name=name or "", value=value,
-                        copies=int(str(copies)[1:]) if copies else 1, royal=royal is not None)]
+                        copies=_int(copies, str(copies)[1:]) if copies else 1, royal=royal is not None)]
 
     def face_range(self, meta, ch):
         lo, hi = str(ch[0]), str(ch[1])
         if lo.isdigit() and hi.isdigit():
-            a, b = int(lo), int(hi)
+            a, b = _int(ch[0]), _int(ch[1])
             if a > b:
                 raise SchachettError(f"range {lo}..{hi} runs backwards; write the lower end first")
+            self._range_size(lo, hi, b - a + 1)
             return [ir.Face(symbol=str(n), value=n) for n in range(a, b + 1)]
         a, b = roman_to_int(lo), roman_to_int(hi)
         if a is None or b is None:
             raise SchachettError(f"range {lo}..{hi} must run between two numbers or two Roman numerals")
         if a > b:
             raise SchachettError(f"range {lo}..{hi} runs backwards; write the lower end first")
+        self._range_size(lo, hi, b - a + 1)
         return [ir.Face(symbol=int_to_roman(n), value=n, roman=True) for n in range(a, b + 1)]
+
+    @staticmethod
+    def _range_size(lo: str, hi: str, size: int) -> None:
+        # Checked before the faces are made: a slip such as 1..10000000 must not build them all.
+        if size > MAX_CARDS:
+            raise SchachettError(f"range {lo}..{hi} makes {size} faces; a deck holds at most {MAX_CARDS} cards")
 
     def kind_decl(self, meta, ch):
         faces = tuple(f for group in ch[2:] for f in group)
@@ -281,13 +307,13 @@ class ToIR(Transformer):
     # -- seats, parties, deal, lead
     def seats(self, meta, ch):
         basis, n, because = ch
-        return ir.Seats(count=int(n), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Seats(count=_int(n), **_ClauseMeta.fields(meta, basis, because))
 
     def opposite(self, meta, ch):
         return ("opposite", ())
 
     def party(self, meta, ch):
-        return tuple(int(t) for t in ch)
+        return tuple(_int(t) for t in ch)
 
     def explicit_parties(self, meta, ch):
         return ("explicit", tuple(ch))
@@ -301,20 +327,20 @@ class ToIR(Transformer):
         return ir.SeatRef(base="dealer", offset=0)
 
     def dealer_plus(self, meta, ch):
-        return ir.SeatRef(base="dealer", offset=int(ch[0]))
+        return ir.SeatRef(base="dealer", offset=_int(ch[0]))
 
     def dealer_minus(self, meta, ch):
-        return ir.SeatRef(base="dealer", offset=-int(ch[0]))
+        return ir.SeatRef(base="dealer", offset=-_int(ch[0]))
 
     def fixed_seat(self, meta, ch):
-        return ir.SeatRef(base="seat", offset=int(ch[0]))
+        return ir.SeatRef(base="seat", offset=_int(ch[0]))
 
     def give(self, meta, ch):
         return ir.Give(card=str(ch[0]), to=ch[1], at=_pos(meta))
 
     def deal(self, meta, ch):
         basis, *gives, size, because = ch
-        return ir.Deal(gives=tuple(gives), hand_size=int(size), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Deal(gives=tuple(gives), hand_size=_int(size), **_ClauseMeta.fields(meta, basis, because))
 
     def lead_by(self, meta, ch):
         return ch[0]
@@ -375,13 +401,13 @@ class ToIR(Transformer):
         return ir.Ties(rules=tuple(rules), **_ClauseMeta.fields(meta, basis, because))
 
     def tier(self, meta, ch):
-        return (int(ch[0]), ch[1], _tokpos(ch[0]))
+        return (_int(ch[0]), ch[1], _tokpos(ch[0]))
 
     def follow(self, meta, ch):
         name, basis, *tiers, because = ch
         for want, (number, _, pos) in enumerate(tiers, start=1):
             if number != want:
-                raise SchachettError(f"{pos.line}:{pos.column}: follow tiers must be numbered 1, 2, 3, … in order; found {number} where {want} belongs")
+                raise _At(f"follow tiers must be numbered 1, 2, 3, … in order; found {number} where {want} belongs", pos)
         return ir.Follow(led=str(name), tiers=tuple(t[1] for t in tiers), **_ClauseMeta.fields(meta, basis, because))
 
     # -- promotion, points
@@ -424,7 +450,7 @@ class ToIR(Transformer):
         return ir.Settlement(unit=unit, amount=amount, **_ClauseMeta.fields(meta, basis, because))
 
     def pays(self, meta, ch):
-        return ("pays", int(ch[0]), "opponents" if ch[1] == "opponent" else "players")
+        return ("pays", _int(ch[0]), "opponents" if ch[1] == "opponent" else "players")
 
     def forfeit(self, meta, ch):
         return ("forfeit",)
@@ -444,18 +470,18 @@ class ToIR(Transformer):
 
     def review(self, meta, ch):
         basis, n, _, because = ch
-        return ir.Review(tricks=int(n), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Review(tricks=_int(n), **_ClauseMeta.fields(meta, basis, because))
 
     # -- sessions
     def stop(self, meta, ch):
         return True
 
     def seat_change(self, meta, ch):
-        return ir.SeatChange(rounds=ch[0], after_a=int(ch[1]), at=_pos(meta))
+        return ir.SeatChange(rounds=ch[0], after_a=_int(ch[1]), at=_pos(meta))
 
     def session(self, meta, ch):
         basis, games, rounds, stop, *changes, because = ch
-        return ir.Session(games_per_round=int(games), rounds_per_cycle=int(rounds), stop_after_cycle=bool(stop),
+        return ir.Session(games_per_round=_int(games), rounds_per_cycle=_int(rounds), stop_after_cycle=bool(stop),
                           changes=tuple(changes), **_ClauseMeta.fields(meta, basis, because))
 
     def dealer(self, meta, ch):
@@ -500,7 +526,7 @@ class ToIR(Transformer):
 
     # -- expressions
     def num(self, meta, ch):
-        return ir.Num(value=int(ch[0]))
+        return ir.Num(value=_int(ch[0]))
 
     def name(self, meta, ch):
         return ir.Name(name=str(ch[0]), at=_tokpos(ch[0]))
@@ -544,6 +570,8 @@ def parse_ruleset(text: str, file: str = "<string>") -> ir.Ruleset:
             meta = getattr(err.obj, "meta", None)
             line = getattr(meta, "line", 0) if meta and not meta.empty else 0
             column = getattr(meta, "column", 0) if meta and not meta.empty else 0
+            if isinstance(inner, _At):  # the error knows its spot better than the rule around it
+                line, column = inner.pos.line, inner.pos.column
             raise RuleSyntaxError(inner.message, file, line, column, _excerpt(text, line, column) if line else "") from None
         raise
     return result.model_copy(update={"file": file})
