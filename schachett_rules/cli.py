@@ -120,6 +120,82 @@ def show(ruleset: str, fmt: str, option_items: tuple[str, ...]) -> None:
         click.echo(render_ruleset(r))
 
 
+def _replay_session(path: Path, as_json: bool) -> None:
+    from .compiler import compile_ruleset
+    from .loader import load
+    from .session import format_ledger, ledger, read_session
+    session = read_session(path)
+    t = compile_ruleset(load(session.ruleset, session.options, chosen_by="the session's options"))
+    lines = ledger(t, session)
+    if as_json:
+        click.echo(json.dumps({"ruleset": session.ruleset, "games": len(session.games),
+                               "ledger": [x.model_dump() for x in lines]}, indent=2))
+    else:
+        click.echo(f"{len(session.games)} games of {session.ruleset}, replayed\n")
+        click.echo(format_ledger(lines, t.settlement.unit))
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--cycles", "-c", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--players", "-p", default=None, help="Names of the players in lot order, comma-separated "
+                                                   "(default A,B,C,D or A,B,C).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the session (every game's record) as JSON to this file.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@option_flag
+def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out: Path | None, quiet: bool,
+            option_items: tuple[str, ...]) -> None:
+    """Play whole cycles of games with random players and keep each player's ledger."""
+    from .compiler import compile_ruleset
+    from .loader import load
+    from .progress import bar
+    from .session import check_players, format_ledger, ledger, play_session
+    opts = _options(ruleset, option_items)
+    r = load(ruleset, opts)
+    t = compile_ruleset(r)
+    clause = r.clause("session")
+    if clause is None:
+        raise UsageError(f"ruleset {r.name} has no session clause, so it has no rounds or cycles to play")
+    default = "A,B,C" if clause.reign is not None else ",".join("ABCDEFGH"[: t.n_seats])
+    names = [p.strip() for p in (players or default).split(",")]
+    try:
+        check_players(clause, names, t)
+    except SchachettError as err:
+        raise UsageError(f"--players: {err.message}") from None
+    dealer = r.clause("dealer")
+    first = (dealer.first or 0, 1 if dealer.passes == "left" else -1) if dealer else (0, 1)
+    total = cycles * clause.rounds_per_cycle * clause.games_per_round
+    with bar(total, f"session of {r.name}", disable=quiet) as advance:
+        record = play_session(t, r.name, opts, clause, names, cycles, seed, advance, first)
+    lines = ledger(t, record)
+    click.echo(f"{total} games of {r.name} ({cycles} cycle{'s' if cycles > 1 else ''} of "
+               f"{clause.rounds_per_cycle} rounds of {clause.games_per_round}), seed {seed}\n")
+    click.echo(format_ledger(lines, t.settlement.unit))
+    if json_out:
+        json_out.write_text(record.model_dump_json(indent=1), encoding="utf-8")
+        click.echo(f"wrote {json_out}", err=True)
+
+
+@main.command()
+@click.argument("a")
+@click.argument("b")
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "json"]), default="text", show_default=True)
+@click.option("--all", "show_all", is_flag=True, help="List the clauses that agree too.")
+def diff(a: str, b: str, fmt: str, show_all: bool) -> None:
+    """Line up two rulesets clause by clause: same, changed, only in one."""
+    from .check import check as run_check, raise_for
+    from .diff import diff_rulesets, format_json, format_markdown, format_text
+    from .loader import load
+    ra, rb = load(a), load(b)
+    raise_for(run_check(ra))
+    raise_for(run_check(rb))
+    d = diff_rulesets(ra, rb)
+    click.echo({"text": lambda: format_text(d, show_all), "md": lambda: format_markdown(d, show_all),
+                "json": lambda: format_json(d)}[fmt](), nl=fmt == "json")
+
+
 @main.command()
 def schema() -> None:
     """Print the JSON Schema of the rule files' IR."""
@@ -131,8 +207,12 @@ def schema() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the tricks, events, points and settlement as JSON.")
 @option_flag
 def replay(record: Path, as_json: bool, option_items: tuple[str, ...]) -> None:
-    """Check, play and score a game record (JSON)."""
+    """Check, play and score a game record (JSON), or every game of a session record."""
     from .replay import format_report, read_record, replay as run
+    from .session import is_session_file
+    if is_session_file(record):
+        _replay_session(record, as_json)
+        return
     rec = read_record(record)
     # Checked here, as the other commands do, so that a bad --option is a usage error and not
     # reported as the record's own options.

@@ -38,6 +38,27 @@ class EventTable:
     cite: str
 
 
+@dataclass(frozen=True)
+class CastleTable:
+    """Castling compiled: who may castle when, with which officers, how often."""
+
+    permits: tuple[tuple[tuple[tuple[str, int], ...], bool, str, int | None], ...]  # (seats, any King holder, when, trick)
+    officer_faces: int                                                              # face bitmask
+    limit: str                                                                      # game | party | seat | none
+    cite: str
+
+
+@dataclass(frozen=True)
+class DummyTable:
+    """A dummy hand: its seat, the seat that plays it, when it is laid open."""
+
+    seat: int
+    by: int
+    exposed_after: int
+    one_hand_at_a_time: bool
+    cite: str
+
+
 @dataclass(frozen=True, repr=False)
 class Tables:
     """Everything the engine needs, as tuples of ints and small records."""
@@ -100,17 +121,34 @@ class Tables:
                 rule, tcite = self.tie_words.get(kind, ("later", ""))
                 return f"{n} takes {h}{promo}: of two equal cards the later played takes ({tcite})"
             return f"{n} takes {h}{promo}: {words} ({cite})"
-        if self.rank[en] == self.rank[eh] and self.deck.face_kind[en] == self.deck.face_kind[eh]:
+        may = self.capture_victims.get(kind, (0,) * len(d.colours))[d.face_colour[en]] >> eh & 1
+        if not may:
+            return f"{n} does not take {h}{promo}: {words} ({cite})"
+        if self.rank[en] == self.rank[eh]:
             rule, tcite = self.tie_words.get(kind, ("first", cite))
-            return f"{n} does not take {h}{promo}: of two equal cards the first played holds ({tcite})"
-        if self.rank[en] < self.rank[eh]:
-            return f"{n} does not take {h}{promo}: it ranks lower ({self.rank_cite})"
-        return f"{n} does not take {h}{promo}: {words} ({cite})"
+            return f"{n} does not take {h}{promo}: of two equal cards the first played holds ({tcite or cite})"
+        if self.capture_dir.get(kind, "lower") == "higher":
+            return f"{n} does not take {h}{promo}: it ranks higher, and {words} ({cite})"
+        return f"{n} does not take {h}{promo}: it ranks lower ({self.rank_cite})"
 
     rank_cite: str = ""
     given_cards: tuple[tuple[int, str, int], ...] = ()   # (card, 'dealer'|'seat', offset), dealt face up
     rest_cards: tuple[int, ...] = ()                      # the cards shuffled and dealt after them
     lead_cites: tuple[str, str] = ("", "")
+    capture_victims: dict = field(default_factory=dict)  # kind -> face bitmask it may take, per colour
+    capture_dir: dict = field(default_factory=dict)      # kind -> 'lower' | 'higher'
+    castling: CastleTable | None = None
+    dummy: DummyTable | None = None
+    review: int = 0                                      # finished tricks a player may look at
+    memory: str = "every"                                # every | review
+
+    def controller(self, seat: int) -> int:
+        """The seat whose player plays this seat's cards (a dummy's are played by another)."""
+        return self.dummy.by if self.dummy is not None and seat == self.dummy.seat else seat
+
+    def opposite(self, seat: int) -> int:
+        """The seat across the table."""
+        return (seat + self.n_seats // 2) % self.n_seats
 
 
 def _label(eff: Effective) -> str:
@@ -169,6 +207,7 @@ class _Compiler:
         rank = self.guard(self.eff("ranking"), self.ranking)
         parties = self.guard(self.eff("parties"), self.parties)
         deal = self.guard(self.eff("deal"), self.deal)
+        self.n_tricks_hint = deal[1] if deal else 0
         first_lead = self.guard(self.eff("lead first"), self.lead)
         promoted_as = self.guard(self.r.effective("promotion") or deck_eff, self.promotion)
         capture = self.guard(self.eff("capture"), self.capture, rank, promoted_as) if rank and promoted_as else None
@@ -177,6 +216,8 @@ class _Compiler:
         events = self.events(deal)
         settlement = self.eff("settlement").clause
         self.probe_settlement()
+        castling = self.castling()
+        dummy = self.dummy()
         if parties and len(parties) != 2:
             self.errors.append(_fail(self.eff("settlement"), "settlement per player needs exactly two parties"))
         raise_for(self.errors)
@@ -202,8 +243,54 @@ class _Compiler:
             same_trick_all_first=bool(order and order.same_trick == "all-first"),
             settlement=settlement, penalties={p.name: p for p in self.r.of_kind(ir.Penalty)},
             capture_words=capture_words, tie_words=tie_words, options=self.r.options,
+            capture_victims=self.capture_extra[0], capture_dir=self.capture_extra[1],
+            castling=castling, dummy=dummy,
+            review=self.r.clause("review").tricks if self.r.clause("review") else 0,
+            memory=self.r.clause("memory").keeps if self.r.clause("memory") else "every",
             rank_cite=", ".join(self.eff("ranking").clause.basis.cites),
             lead_cites=tuple(", ".join(self.eff(k).clause.basis.cites) for k in ("lead first", "lead next")))
+
+    def castling(self) -> CastleTable | None:
+        eff = self.r.effective("castling")
+        if eff is None or eff.clause.mode == "none":
+            return None
+        off, lim = self.r.effective("castle officer"), self.r.effective("castle limit")
+        if off is None or lim is None:
+            self.errors.append(_fail(eff, "castling is allowed, so the ruleset must also say `castle officer` (which "
+                                          "officers may be taken for the King) and `castle limit` (how often)"))
+            return None
+        if self.n_seats % 2:
+            self.errors.append(_fail(eff, f"castling exchanges with the hand opposite, and a table of {self.n_seats} "
+                                          f"has no seat opposite"))
+            return None
+        permits = []
+        for p in eff.clause.permits:
+            seats = tuple(self.seat(eff, ref) for ref in p.who)
+            if p.when != "before" and p.trick is not None and not 1 <= p.trick <= self.n_tricks_hint:
+                self.errors.append(_fail(eff, f"trick {p.trick} does not exist (a game has {self.n_tricks_hint} tricks)"))
+            permits.append((seats, p.king_holder, p.when, p.trick))
+        try:
+            faces = self.deck.select(off.clause.officer)
+        except SelectorError as err:
+            self.errors.append(_fail(off, err.message))
+            return None
+        return CastleTable(permits=tuple(permits), officer_faces=faces, limit=lim.clause.limit,
+                           cite=", ".join(eff.clause.basis.cites))
+
+    def dummy(self) -> DummyTable | None:
+        eff = self.r.effective("dummy")
+        if eff is None:
+            return None
+        c = eff.clause
+        for seat in (c.seat, c.by):
+            if not 0 <= seat < self.n_seats:
+                self.errors.append(_fail(eff, f"seat {seat} does not exist (seats 0 to {self.n_seats - 1})"))
+                return None
+        if c.seat == c.by:
+            self.errors.append(_fail(eff, "a dummy's cards must be played by another seat"))
+            return None
+        return DummyTable(seat=c.seat, by=c.by, exposed_after=c.exposed_after, one_hand_at_a_time=c.one_hand_at_a_time,
+                          cite=", ".join(c.basis.cites))
 
     def probe_settlement(self) -> None:
         # The amount is only computed when a game is scored; try it now on the extremes a game can
@@ -298,6 +385,7 @@ class _Compiler:
         eff = self.eff("capture")
         d = self.deck
         victims: dict[str, list[int]] = {}
+        directions: dict[str, str] = {}
         words: dict[str, tuple[str, str]] = {}
         cite = ", ".join(eff.clause.basis.cites)
         for rule in eff.clause.rules:
@@ -306,12 +394,13 @@ class _Compiler:
             if rule.taker in victims:
                 raise _fail(eff, f"the capture rule for {rule.taker} is given twice")
             victims[rule.taker] = [d.select(rule.victims, ref, "capture") for ref in range(len(d.colours))]
+            directions[rule.taker] = rule.direction
             taker = describe_selector(ir.Selector(terms=(ir.Term(base=ir.Atom(what="kind", name=rule.taker)),)), d)
             victims_words = describe_selector(rule.victims, d).removeprefix("a ").removeprefix("an ")
             if victims_words.startswith("any card"):
-                words[rule.taker] = (f"{taker} takes any lower card", cite)
+                words[rule.taker] = (f"{taker} takes any {rule.direction} card", cite)
             else:
-                words[rule.taker] = (f"{taker} takes only a lower {victims_words}", cite)
+                words[rule.taker] = (f"{taker} takes only a {rule.direction} {victims_words}", cite)
         ties: dict[str, tuple[str, str]] = {}
         t_eff = self.r.effective("ties")
         if t_eff is not None:
@@ -326,13 +415,15 @@ class _Compiler:
             kind = d.face_kind[new]
             if kind not in victims or not victims[kind][d.face_colour[new]] >> holder & 1:
                 return False
-            if rank[new] > rank[holder]:
+            stronger = rank[new] > rank[holder] if directions[kind] == "lower" else rank[new] < rank[holder]
+            if stronger:
                 return True
             return rank[new] == rank[holder] and ties.get(kind, ("first",))[0] == "later"
 
         n = len(d.face_names)
         beats = tuple(sum(1 << g for g in range(n) if relation(f, g)) for f in range(n))
         beats_last = tuple(sum(1 << g for g in range(n) if relation(promoted_as[f], promoted_as[g])) for f in range(n))
+        self.capture_extra = ({k: tuple(v) for k, v in victims.items()}, directions)
         return beats, beats_last, words, ties
 
     def follow(self):

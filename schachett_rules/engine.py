@@ -24,7 +24,8 @@ from typing import Iterator
 
 from .compiler import Tables
 from .errors import IllegalAction, RecordError, UnknownCard
-from .records import DealRecord, GameResult, KingEventRecord, PenaltyRecord, PlayRecord, TrickRecord, money
+from .records import (CastleRecord, DealRecord, GameResult, KingEventRecord, PenaltyRecord, PlayRecord,
+                      TrickRecord, money)
 from .scoring import KingCount, king_events, penalty_money, settle
 
 
@@ -156,6 +157,8 @@ class Game:
         self.tricks: list[TrickRecord] = []
         self.won = [0] * tables.n_seats          # card points by winning seat
         self.count = KingCount()
+        self.castles: list[CastleRecord] = []
+        self.pending: tuple | None = None        # a full trick not yet gathered, while a rescue may come
         self.penalty_points = [0] * tables.n_seats
         self.penalty_money = [Fraction(0)] * tables.n_seats
         self.forfeited: set[int] = set()
@@ -176,24 +179,26 @@ class Game:
     # --- state -------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        """Whether every trick has been played."""
-        return len(self.tricks) == self.t.n_tricks
+        """Whether every trick has been played (a last trick awaiting a rescue counts as played)."""
+        return len(self.tricks) + (self.pending is not None) == self.t.n_tricks
 
     @property
     def to_move(self) -> int:
-        """The seat whose turn it is."""
+        """The seat whose card is due (while a trick awaits a rescue: the seat that will lead next)."""
+        if self.pending is not None:
+            return self.pending[0]
         return (self.leader + len(self.trick)) % self.t.n_seats
 
     @property
     def trick_number(self) -> int:
         """The current trick, counted from 1."""
-        return len(self.tricks) + 1
+        return len(self.tricks) + 1 + (self.pending is not None)
 
     def legal(self) -> LegalPlays:
         """The legal cards for the seat to move."""
         seat = self.to_move
         hand = self.hands[seat]
-        if not self.trick:
+        if not self.trick or self.pending is not None:
             return LegalPlays(self, seat, hand, None)
         led = self.t.deck.card_face[self.trick[0][1]]
         for i, m in enumerate(self.t.follow[led]):
@@ -202,8 +207,12 @@ class Game:
         return LegalPlays(self, seat, hand, None)
 
     # --- playing a card ------------------------------------------------------------
-    def verify_play(self, card: str | int, seat: int | None = None) -> int:
-        """The physical card a play would use; :class:`IllegalAction` if the play breaks a rule."""
+    def verify_play(self, card: str | int, seat: int | None = None, by: int | None = None) -> int:
+        """The physical card a play would use; :class:`IllegalAction` if the play breaks a rule.
+
+        ``seat`` is the hand the card comes from; ``by`` the seat of the player who plays it
+        (the same, except for a dummy, whose cards another seat plays).
+        """
         t = self.t
         if self.over:
             raise IllegalAction("the game is over; there is no card left to play", trick=t.n_tricks,
@@ -215,6 +224,14 @@ class Game:
                    f"seat {self.leader} won trick {len(self.tricks)} and leads ({t.lead_cites[1]})")
             raise IllegalAction(f"it is seat {mover}'s turn, not seat {seat}'s: {who} and play goes to the left",
                                 trick=self.trick_number, seat=seat, card=name, clause=who)
+        if by is not None and by != t.controller(mover):
+            if t.dummy is not None and by == t.dummy.seat:
+                why = f"seat {by} is the dummy: its cards are played by seat {t.dummy.by} ({t.dummy.cite})"
+            elif t.dummy is not None and mover == t.dummy.seat:
+                why = f"the dummy's cards are played by seat {t.dummy.by}, not seat {by} ({t.dummy.cite})"
+            else:
+                why = f"it is seat {mover}'s turn, not seat {by}'s"
+            raise IllegalAction(why, trick=self.trick_number, seat=by, card=name, clause=why)
         try:
             face = t.face(name)
         except UnknownCard as err:
@@ -241,9 +258,11 @@ class Game:
             return False
         return True
 
-    def play(self, card: str | int, seat: int | None = None) -> PlayRecord:
-        """Play a card for the seat to move; finishes the trick when it is the last card."""
-        physical = self.verify_play(card, seat)
+    def play(self, card: str | int, seat: int | None = None, by: int | None = None) -> PlayRecord:
+        """Play a card for the seat to move; a full trick is gathered, or waits for a rescue."""
+        physical = self.verify_play(card, seat, by)
+        if self.pending is not None:
+            self.gather()
         mover = self.to_move
         legal = self.legal()
         record = PlayRecord(trick=self.trick_number, seat=mover, card=self.t.deck.card_name(physical),
@@ -252,10 +271,11 @@ class Game:
         self.trick.append((mover, physical))
         self.log.append(record)
         if len(self.trick) == self.t.n_seats:
-            self._finish_trick()
+            self._complete()
         return record
 
-    def _finish_trick(self) -> None:
+    def _resolve(self, count: KingCount):
+        """Who takes the trick on the table, why, its points and King events (``count`` is advanced)."""
         t, d = self.t, self.t.deck
         index = len(self.tricks)
         last = index == t.n_tricks - 1
@@ -274,26 +294,74 @@ class Game:
             total += points[f]
             if t.royal_cards >> c & 1:
                 kings.append((seat, f))
+        events = king_events(t, index, kings, wseat, count)
+        return wseat, wface, why, total, events, kings
+
+    def _complete(self) -> None:
+        provisional = self._resolve(KingCount.copy_of(self.count))
+        self.pending = provisional
+        if not rescues_possible(self, provisional):
+            self.gather()
+
+    def gather(self) -> TrickRecord:
+        """Take in the full trick on the table (when it was left open for a possible rescue)."""
+        if self.pending is None:
+            raise IllegalAction("there is no full trick on the table to gather", trick=self.trick_number)
+        t, d = self.t, self.t.deck
+        index = len(self.tricks)
+        wseat, wface, why, total, events, _ = self._resolve(self.count)
         self.won[wseat] += total
-        events = tuple(
+        records = tuple(
             KingEventRecord(event=ev.name, king=d.face_names[face], owner=owner, taker=wseat, trick=index + 1,
                             order="first" if first else "later", points=pts, scoring_parties=parties, cite=ev.cite)
-            for ev, face, owner, first, pts, parties in king_events(t, index, kings, wseat, self.count))
+            for ev, face, owner, first, pts, parties in events)
         rec = TrickRecord(number=index + 1, leader=self.leader, cards=tuple((s, d.card_name(c)) for s, c in self.trick),
-                          winner=wseat, winning_card=d.face_names[wface], why=tuple(why), points=total, last=last,
-                          events=events)
+                          winner=wseat, winning_card=d.face_names[wface], why=tuple(why), points=total,
+                          last=index == t.n_tricks - 1, events=records,
+                          rescues=tuple(c for c in self.castles if c.kind == "rescue" and c.trick == index + 1))
         self.tricks.append(rec)
         self.log.append(rec)
         self.trick = []
+        self.pending = None
         self.leader = wseat
+        return rec
+
+    # --- castling -------------------------------------------------------------------
+    def castle_options(self) -> list[CastleOption]:
+        """Every castle allowed at this moment: seat, King, officers it may be exchanged for."""
+        return castle_options(self)
+
+    def verify_castle(self, seat: int, officer: str, king: str | None = None) -> CastleOption:
+        """The castle described, if allowed now; :class:`IllegalAction` naming the clause if not."""
+        return verify_castle(self, seat, officer, king)
+
+    def can_castle(self, seat: int, officer: str, king: str | None = None) -> bool:
+        """Whether this castle is allowed now."""
+        try:
+            self.verify_castle(seat, officer, king)
+        except IllegalAction:
+            return False
+        return True
+
+    def castle(self, seat: int, officer: str, king: str | None = None) -> CastleRecord:
+        """Exchange the King of ``seat`` for an officer of the hand opposite (a rescue if the trick is open)."""
+        return apply_castle(self, self.verify_castle(seat, officer, king), officer)
 
     def play_randomly(self, rng: random.Random) -> None:
         """Finish the game with every seat choosing uniformly among its legal cards.
 
         Draws one ``rng.random()`` per card, as the fast play-outs do, so both
-        paths play the same game from the same stream.
+        paths play the same game from the same stream. Where castling is
+        allowed, each chance is taken with probability one half.
         """
-        while not self.over:
+        castling = self.t.castling is not None
+        while True:
+            if castling:
+                random_castle(self, rng)  # at most one castle at each moment of the game
+            if self.pending is not None:
+                self.gather()
+            if self.over:
+                return
             self.play(pick(self.legal().mask, rng.random()))
 
     # --- penalties -------------------------------------------------------------------
@@ -331,6 +399,8 @@ class Game:
     # --- the score -----------------------------------------------------------------------
     def result(self) -> GameResult:
         """The score of the finished game: points by party, money by seat."""
+        if self.pending is not None and self.over:
+            self.gather()
         if not self.over:
             raise IllegalAction(f"the game is not over: trick {self.trick_number} of {self.t.n_tricks} is being played")
         t = self.t
@@ -351,3 +421,7 @@ class Game:
                           settlement=tuple(money(m) for m in money_by_seat),
                           penalties=tuple(money(m) for m in self.penalty_money),
                           net=tuple(money(m) for m in net), events=tuple(events))
+
+
+from .castling import (CastleOption, apply_castle, castle_options, random_castle,  # noqa: E402
+                       rescues_possible, verify_castle)

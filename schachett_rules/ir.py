@@ -240,10 +240,11 @@ class Ranking(ClauseBase):
 
 
 class CaptureRule(Node):
-    """Which lower cards a card of one kind takes."""
+    """Which cards a card of one kind takes: lower ones (or, as one reading has it, higher ones)."""
 
     taker: str
     victims: Selector
+    direction: Literal["lower", "higher"] = "lower"
     at: Pos | None = None
 
 
@@ -363,11 +364,25 @@ class Review(ClauseBase):
 
 
 class SeatChange(Node):
-    """Before some rounds, one player changes places with his left neighbour."""
+    """Before some rounds, a player changes places: the one ``after_a`` places after A
+    with his left neighbour, or whoever sits on one seat with whoever sits on another."""
 
     rounds: Literal["even", "odd"]
-    after_a: int
+    after_a: int | None = None
+    seats: tuple[int, int] | None = None
     at: Pos | None = None
+
+
+class Reign(Node):
+    """The Kaiser schedule: each player in turn reigns for some rounds.
+
+    In lot order starting from the Kaiser, the players sit on ``seats``; the
+    dummy's cards lie on ``dummy``.
+    """
+
+    rounds: int
+    seats: tuple[int, ...]
+    dummy: int
 
 
 class Session(ClauseBase):
@@ -377,27 +392,75 @@ class Session(ClauseBase):
     games_per_round: int
     rounds_per_cycle: int
     stop_after_cycle: bool = False
+    reign: Reign | None = None
     changes: tuple[SeatChange, ...] = ()
 
 
 class Dealer(ClauseBase):
-    """How the deal passes from game to game."""
+    """Who deals the first game of a session and how the deal passes from game to game."""
 
     clause: Literal["dealer"] = "dealer"
+    first: int | None = None
     passes: Literal["left", "right"]
 
 
+class Memory(ClauseBase):
+    """What players may keep in mind of finished tricks beyond what they may look at."""
+
+    clause: Literal["memory"] = "memory"
+    keeps: Literal["every", "review"]
+
+
+class Permit(Node):
+    """Who may castle, and when: before play, between tricks from some trick on, or as a rescue."""
+
+    who: tuple[SeatRef, ...] = ()
+    king_holder: bool = False
+    when: Literal["before", "after", "rescue"]
+    trick: int | None = None
+    at: Pos | None = None
+
+
+class Dummy(ClauseBase):
+    """A hand without a player: whose seat plays it, and when it is laid open."""
+
+    clause: Literal["dummy"] = "dummy"
+    seat: int
+    by: int
+    exposed_after: int
+    one_hand_at_a_time: bool = False
+
+
 class Castling(ClauseBase):
-    """Castling: exchanging a King for an officer of the hand opposite."""
+    """Castling: exchanging a King for an officer of the hand opposite.
+
+    ``mode`` is ``none``, or ``rules``: then ``permits`` say who may castle and
+    when; ``castle officer`` and ``castle limit`` say with which cards and how often.
+    """
 
     clause: Literal["castling"] = "castling"
-    mode: Literal["none"]
+    mode: Literal["none", "rules"]
+    permits: tuple[Permit, ...] = ()
+
+
+class CastleOfficer(ClauseBase):
+    """Which cards of the hand opposite may be taken in exchange for the King."""
+
+    clause: Literal["castle officer"] = "castle officer"
+    officer: Selector
+
+
+class CastleLimit(ClauseBase):
+    """How often castling may happen: once per game, per party, per player, or without limit."""
+
+    clause: Literal["castle limit"] = "castle limit"
+    limit: Literal["game", "party", "seat", "none"]
 
 
 Clause = Annotated[
     Union[Deck, Seats, Parties, Deal, Lead, Ranking, Capture, Ties, Follow, Promotion,
-          Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Session,
-          Dealer, Castling],
+          Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Memory, Session,
+          Dealer, Castling, CastleOfficer, CastleLimit, Dummy],
     Field(discriminator="clause"),
 ]
 

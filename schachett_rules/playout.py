@@ -42,6 +42,8 @@ class Outcome(NamedTuple):
 
 def random_game(t: Tables, dealer: int, rng: random.Random) -> Outcome:
     """Play one game with every seat choosing uniformly among its legal cards."""
+    if t.castling is not None:
+        return _through_engine(t, dealer, rng)
     hands = deal_cards(t, dealer, rng)
     rnd = rng.random
     card_face = t.deck.card_face
@@ -111,3 +113,16 @@ def random_game(t: Tables, dealer: int, rng: random.Random) -> Outcome:
         for p in parties:
             totals[p] += pts
     return Outcome(tuple(totals), tuple(won), events, tuple(winners))
+
+
+def _through_engine(t: Tables, dealer: int, rng: random.Random) -> Outcome:
+    # Castling adds choices between cards that this loop does not model; the engine plays them.
+    from .engine import Game
+    game = Game.deal(t, dealer, rng)
+    game.play_randomly(rng)
+    result = game.result()
+    events = []
+    by_name = {e.name: e for e in t.events}
+    for e in result.events:
+        events.append((by_name[e.event], e.trick - 1, e.owner, e.order == "first", e.points, e.scoring_parties))
+    return Outcome(result.totals, result.card_points, events, tuple(tr.winner for tr in game.tricks))

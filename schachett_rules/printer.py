@@ -103,7 +103,7 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Ranking):
         text = f"ranking{b}: " + " > ".join(" = ".join(g) for g in c.groups)
     elif isinstance(c, ir.Capture):
-        inner = [f"{i2}{r.taker} takes lower: {selector(r.victims)}" for r in c.rules]
+        inner = [f"{i2}{r.taker} takes {r.direction}: {selector(r.victims)}" for r in c.rules]
         text = f"capture{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Ties):
         words = {"first": "first played holds", "later": "later played takes"}
@@ -141,19 +141,46 @@ def clause(c, indent: str = "") -> str:
         text = f"penalty {c.name}{b} {{\n" + "\n".join(i2 + x for x in inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Review):
         text = f"review{b}: {c.tricks} previous {'trick' if c.tricks == 1 else 'tricks'}"
+    elif isinstance(c, ir.Memory):
+        text = f"memory{b}: {'every trick' if c.keeps == 'every' else 'nothing but review'}"
+    elif isinstance(c, ir.Dummy):
+        text = (f"dummy{b}: seat {c.seat} played by seat {c.by}, exposed after trick {c.exposed_after}"
+                + (", its player sees one hand at a time until then" if c.one_hand_at_a_time else ""))
     elif isinstance(c, ir.Session):
         inner = [f"round: {c.games_per_round} games", f"cycle: {c.rounds_per_cycle} rounds"]
         if c.stop_after_cycle:
             inner.append("stop: after cycle")
-        inner += [f"before {ch.rounds} rounds: player {ch.after_a} after A changes with left neighbour" for ch in c.changes]
+        if c.reign is not None:
+            inner.append(f"reign: {c.reign.rounds} rounds, players on seats {' '.join(map(str, c.reign.seats))}, "
+                         f"dummy on seat {c.reign.dummy}")
+        inner += [f"before {ch.rounds} rounds: player {ch.after_a} after A changes with left neighbour"
+                  if ch.seats is None else
+                  f"before {ch.rounds} rounds: seat {ch.seats[0]} changes with seat {ch.seats[1]}" for ch in c.changes]
         text = f"session{b} {{\n" + "\n".join(i2 + x for x in inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Dealer):
-        text = f"dealer{b}: passes {c.passes}"
+        first = f"seat {c.first} deals first, " if c.first is not None else ""
+        text = f"dealer{b}: {first}passes {c.passes}"
     elif isinstance(c, ir.Castling):
-        text = f"castling{b}: none"
+        if c.mode == "none":
+            text = f"castling{b}: none"
+        else:
+            inner = [permit(p) for p in c.permits]
+            text = f"castling{b} {{\n" + "\n".join(i2 + x for x in inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.CastleOfficer):
+        text = f"castle officer{b}: {selector(c.officer)}"
+    elif isinstance(c, ir.CastleLimit):
+        text = f"castle limit{b}: " + ("no limit" if c.limit == "none" else f"once per {c.limit}")
     else:  # pragma: no cover - every clause class is handled above
         raise TypeError(f"cannot print {type(c).__name__}")
     return indent + text + _because(c).replace("\n    ", "\n" + i2)
+
+
+def permit(p: ir.Permit) -> str:
+    """One castling permit as rule text."""
+    who = [_seat(w) for w in p.who] + (["king holder"] if p.king_holder else [])
+    when = {"before": "before play", "after": f"after trick {p.trick}",
+            "rescue": f"rescue in trick {p.trick}" if p.trick is not None else "rescue in any trick"}[p.when]
+    return f"{', '.join(who)} {when}"
 
 
 def statement(st) -> str:

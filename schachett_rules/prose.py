@@ -9,7 +9,8 @@ True
 from __future__ import annotations
 
 from . import ir
-from .cards import describe_selector
+from .cards import Deck, describe_selector
+from .errors import SchachettError
 from .expr import render
 from .loader import Effective, Resolved
 from .manual import Manual, ManualError, load_manual
@@ -26,20 +27,17 @@ def _seat(ref: ir.SeatRef) -> str:
         f"the player {-ref.offset} places to the dealer's right"
 
 
-_DECK: list = [None]
-
-
-def _sel(s: ir.Selector) -> str:
-    return describe_selector(s, _DECK[0])
-
-
 def _a(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
-def _kind(name: str) -> str:
-    deck = _DECK[0]
-    return deck.kind_titles[deck.kinds.index(name)] if deck is not None and name in deck.kinds else name
+def deck_of(r: Resolved) -> Deck | None:
+    """The ruleset's deck, for naming kinds and colours in prose (None if the deck clause is unsound)."""
+    clause = r.clause("deck")
+    try:
+        return Deck.from_clause(clause) if clause is not None else None
+    except SchachettError:  # a broken deck is reported by the checks; prose still renders
+        return None
 
 
 def _faces_text(k: ir.KindDecl) -> str:
@@ -54,8 +52,15 @@ def _faces_text(k: ir.KindDecl) -> str:
     return ", ".join(out)
 
 
-def sentence(c) -> str:
-    """One clause as an English sentence (or a few)."""
+def sentence(c, deck: Deck | None = None) -> str:
+    """One clause as an English sentence (or a few); the deck, if given, names kinds and colours."""
+
+    def _sel(sel: ir.Selector) -> str:
+        return describe_selector(sel, deck)
+
+    def _kind(name: str) -> str:
+        return deck.kind_titles[deck.kinds.index(name)] if deck is not None and name in deck.kinds else name
+
     if isinstance(c, ir.Deck):
         kinds = "; ".join(f"{k.title or k.name}s: {_faces_text(k)}" for k in c.kinds)
         cols = " and ".join(f"{col.name} ({col.code})" for col in c.colours)
@@ -82,7 +87,9 @@ def sentence(c) -> str:
         parts = []
         for r in c.rules:
             victims = _sel(r.victims).removeprefix("a ").removeprefix("an ")
-            parts.append(f"{_a(_kind(r.taker))} takes {'any lower card' if victims.startswith('any card') else 'a lower ' + victims}")
+            word = r.direction
+            parts.append(f"{_a(_kind(r.taker))} takes "
+                         f"{'any ' + word + ' card' if victims.startswith('any card') else 'a ' + word + ' ' + victims}")
         return "When a card is played to a trick it takes the trick from the card holding it only if it may: " + \
             "; ".join(parts) + ". Any other card is discarded and does not take."
     if isinstance(c, ir.Ties):
@@ -137,17 +144,55 @@ def sentence(c) -> str:
     if isinstance(c, ir.Session):
         text = (f"A round is {c.games_per_round} games and a cycle {c.rounds_per_cycle} rounds "
                 f"({c.games_per_round * c.rounds_per_cycle} games).")
+        if c.reign is not None:
+            seats = ", ".join(f"seat {x}" for x in c.reign.seats)
+            text += (f" Each player in turn, in the order of the lots, is Kaiser for {c.reign.rounds} rounds: the "
+                     f"players sit on {seats} in lot order starting with the Kaiser, and the dummy's cards lie on "
+                     f"seat {c.reign.dummy}.")
         for ch in c.changes:
+            if ch.seats is not None:
+                text += (f" Before every {ch.rounds} round after the first, the players on seats {ch.seats[0]} "
+                         f"and {ch.seats[1]} change places.")
+                continue
             who = "the player after A" if ch.after_a == 1 else ("the player opposite A" if ch.after_a == 2 else
                                                                f"the player {ch.after_a} places after A")
             text += f" Before every {ch.rounds} round after the first, {who} changes places with his left neighbour."
         if c.stop_after_cycle:
             text += " Play may stop only at the end of a cycle."
         return text
+    if isinstance(c, ir.Memory):
+        return ("Players may keep in mind every trick they have seen." if c.keeps == "every" else
+                "Players keep in mind nothing beyond the tricks they may look at.")
     if isinstance(c, ir.Dealer):
-        return f"After each game the deal passes to the {c.passes}."
+        first = f"Seat {c.first} deals the first game; after" if c.first is not None else "After"
+        return f"{first} each game the deal passes to the {c.passes}."
+    if isinstance(c, ir.Dummy):
+        text = (f"Seat {c.seat} is a dummy: its cards are played by seat {c.by} and laid open after trick "
+                f"{c.exposed_after}.")
+        if c.one_hand_at_a_time:
+            text += (f" Until then seat {c.by} may look only at the hand that plays next of his two, and at the "
+                     "other only after playing from the first.")
+        return text
     if isinstance(c, ir.Castling):
-        return "There is no castling."
+        if c.mode == "none":
+            return "There is no castling."
+        parts = []
+        for p in c.permits:
+            who = ", ".join([_seat(w) for w in p.who] + (["any King holder"] if p.king_holder else []))
+            when = {"before": "before the first card is played",
+                    "after": f"between tricks, from the end of trick {p.trick} on",
+                    "rescue": (f"in trick {p.trick}" if p.trick else "in any trick")
+                    + ", as a rescue when the King has just been checkmated or selfmated: the King is taken out of "
+                      "the trick and the officer takes its place"}[p.when]
+            parts.append(f"{who} may castle {when}")
+        return ("Castling exchanges a King for an officer of the hand opposite it. "
+                + "; ".join(parts)[0].upper() + "; ".join(parts)[1:] + ".")
+    if isinstance(c, ir.CastleOfficer):
+        officers = _sel(c.officer).removeprefix("a ").removeprefix("an ")
+        return f"In castling the King is exchanged for {_a(officers)} of the hand opposite."
+    if isinstance(c, ir.CastleLimit):
+        return "Castling may happen " + {"game": "once per game", "party": "once per party and game",
+                                         "seat": "once per player and game", "none": "any number of times"}[c.limit] + "."
     raise TypeError(type(c).__name__)  # pragma: no cover
 
 
@@ -191,12 +236,7 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
     """The whole ruleset in prose: clauses by section, then the lacunae with every reading."""
     manual = manual or load_manual()
     key = section_order(manual)
-    deck_clause = r.clause("deck")
-    try:
-        from .cards import Deck
-        _DECK[0] = Deck.from_clause(deck_clause) if deck_clause else None
-    except Exception:  # a broken deck is reported by check; prose still renders
-        _DECK[0] = None
+    deck = deck_of(r)
     by_section: dict[str, list[Effective]] = {}
     for e in r.clauses:
         by_section.setdefault(filed_under(r, e), []).append(e)
@@ -209,7 +249,7 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
             src = f" (also {', '.join(also)})" if also else ""
             via = f" — reading {e.origin.option} of lacuna {e.origin.lacuna}" if e.origin.lacuna else ""
             lines.append(f"  [{c.basis.grade.value}]{src}{via}")
-            lines.append(f"    {sentence(c)}")
+            lines.append(f"    {sentence(c, deck)}")
             if c.because:
                 lines.append(f"    Why: {c.because}")
         lines.append("")

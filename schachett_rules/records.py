@@ -47,6 +47,25 @@ class PenaltyRecord(Record):
     cite: str
 
 
+class CastleRecord(Record):
+    """A castle: a King exchanged for an officer of the hand opposite.
+
+    ``kind`` is ``before`` (before the first card), ``between`` (between
+    tricks) or ``rescue`` (a King just taken is lifted out of trick ``trick``
+    and the officer takes its place).
+    """
+
+    action: Literal["castle"] = "castle"
+    trick: int
+    kind: Literal["before", "between", "rescue"]
+    seat: int
+    by: int
+    king: str
+    officer: str
+    with_seat: int
+    cite: str
+
+
 class KingEventRecord(Record):
     """A King's fate: checkmate, selfmate or stalemate, with its points."""
 
@@ -74,6 +93,7 @@ class TrickRecord(Record):
     points: int
     last: bool
     events: tuple[KingEventRecord, ...] = ()
+    rescues: tuple[CastleRecord, ...] = ()
 
 
 def money(value: Fraction) -> int | float:

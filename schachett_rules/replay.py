@@ -20,7 +20,7 @@ from .engine import Game, names_of
 from .errors import IllegalAction, RecordError
 from .loader import Resolved, load
 from .paths import RULESET_NAME
-from .records import GameResult, PenaltyRecord, TrickRecord
+from .records import CastleRecord, GameResult, PenaltyRecord, TrickRecord
 
 
 class _Strict(BaseModel):
@@ -45,12 +45,26 @@ class CastleAction(_Strict):
 
     seat: StrictInt
     officer: str
+    king: str | None = None
 
 
 class CastleStep(_Strict):
     """The action ``{"castle": {"seat": 0, "officer": "wT"}}``."""
 
     castle: CastleAction
+
+
+class PlayAction(_Strict):
+    """A card played by a named seat (``by`` plays a dummy's cards for it)."""
+
+    card: str
+    by: StrictInt
+
+
+class PlayStep(_Strict):
+    """The action ``{"play": {"card": "w5", "by": 0}}``: a card and the seat of the player who plays it."""
+
+    play: PlayAction
 
 
 class GameRecord(_Strict):
@@ -60,7 +74,7 @@ class GameRecord(_Strict):
     options: dict[str, str] = {}
     dealer: StrictInt
     hands: list[list[str]]
-    actions: list[Union[str, PenaltyStep, CastleStep]]
+    actions: list[Union[str, PlayStep, PenaltyStep, CastleStep]]
 
     @field_validator("ruleset")
     @classmethod
@@ -82,6 +96,7 @@ class ReplayReport(_Strict):
     face_up: list[tuple[int, str]]
     tricks: list[TrickRecord]
     penalties: list[PenaltyRecord]
+    castles: list[CastleRecord] = []
     result: GameResult
 
     def as_json(self) -> dict[str, Any]:
@@ -93,6 +108,7 @@ class ReplayReport(_Strict):
             "tricks": [t.model_dump(exclude={"action"}) for t in self.tricks],
             "events": [e.model_dump() for e in r.events],
             "penalties": [p.model_dump(exclude={"action"}) for p in self.penalties],
+            "castles": [c.model_dump(exclude={"action"}) for c in self.castles],
             "card_points": list(r.card_points), "event_points": list(r.event_points),
             "totals": list(r.totals), "winner": r.winner,
             "settlement": {"unit": r.unit, "by_seat": list(r.settlement), "penalties": list(r.penalties),
@@ -141,12 +157,12 @@ def _apply(game: Game, action, index: int, file: str) -> None:
     try:
         if isinstance(action, str):
             game.play(action)
+        elif isinstance(action, PlayStep):
+            game.play(action.play.card, by=action.play.by)
         elif isinstance(action, PenaltyStep):
             game.penalty(action.penalty.seat, action.penalty.name)
         else:
-            raise IllegalAction(f"castling is not allowed here: ruleset {game.t.name} has no castling "
-                                f"(its castling clause says none)", trick=game.trick_number,
-                                seat=action.castle.seat, card=action.castle.officer, clause="castling")
+            game.castle(action.castle.seat, action.castle.officer, action.castle.king)
     except IllegalAction as err:
         raise IllegalAction(err.reason, err.trick, err.seat, err.card, err.clause, where=where) from None
 
@@ -177,6 +193,7 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
     return ReplayReport(ruleset=r.name, title=r.title, options={c.lacuna.name: c.option for c in r.lacunae},
                         dealer=record.dealer, face_up=[tuple(x) for x in game.log[0].face_up],
                         tricks=list(game.tricks), penalties=[x for x in game.log if isinstance(x, PenaltyRecord)],
+                        castles=list(game.castles),
                         result=game.result())
 
 
@@ -190,6 +207,8 @@ def record_of(game: Game, ruleset: str, options: dict[str, str] | None = None) -
             actions.append(rec.card)
         elif rec.action == "penalty":
             actions.append(PenaltyStep(penalty=PenaltyAction(seat=rec.seat, name=rec.name)))
+        elif rec.action == "castle":
+            actions.append(CastleStep(castle=CastleAction(seat=rec.seat, officer=rec.officer, king=rec.king)))
     return GameRecord(ruleset=ruleset, options=dict(options or {}), dealer=game.dealer,
                       hands=[list(h) for h in deal.hands], actions=actions)
 
@@ -205,6 +224,15 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
              "Readings: " + ", ".join(f"{k}={v}" for k, v in rep.options.items()),
              f"Dealer: seat {rep.dealer}." + (" Face up: " + ", ".join(f"{c} to seat {s}" for s, c in rep.face_up) + "."
                                             if rep.face_up else ""), ""]
+    def castle_line(c: CastleRecord) -> str:
+        who = f"seat {c.seat}" + (f" (played by seat {c.by})" if c.by != c.seat else "")
+        what = {"before": "before play", "between": f"after trick {c.trick}",
+                "rescue": f"as a rescue in trick {c.trick}: {c.officer} takes the King's place"}[c.kind]
+        return f"  ♜ castling {what}: {who} exchanges {c.king} for {c.officer} of seat {c.with_seat} ({c.cite})"
+
+    for c in rep.castles:
+        if c.kind == "before":
+            lines.append(castle_line(c))
     for tr in rep.tricks:
         cards = ", ".join(f"{c} ({s})" for s, c in tr.cards)
         last = " — last trick" if tr.last else ""
@@ -212,9 +240,12 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
         for why in tr.why:
             lines.append(f"    {why}")
         lines.append(f"  → seat {tr.winner} wins with {tr.winning_card}, {tr.points} card points")
+        for c in tr.rescues:
+            lines.append(castle_line(c))
         for e in tr.events:
             lines.append(f"  ♚ {e.event}: {e.king} of seat {e.owner}, taken by seat {e.taker} — {e.order} King, "
                          f"{e.points} points to party {', '.join(map(str, e.scoring_parties))} ({e.cite})")
+        lines += [castle_line(c) for c in rep.castles if c.kind == "between" and c.trick == tr.number]
     for p in rep.penalties:
         lines.append(f"Penalty {p.name} ({p.cite}) on seat {p.seat} in trick {p.trick}"
                      + (f": pays {p.points} points to seats {', '.join(map(str, p.to))}" if p.to else "")

@@ -21,6 +21,13 @@ class KingCount:
         self.total = 0
         self.per_event: dict[str, int] = {}
 
+    @classmethod
+    def copy_of(cls, other: "KingCount") -> "KingCount":
+        """A copy to work out a trick provisionally without counting its Kings yet."""
+        new = cls()
+        new.total, new.per_event = other.total, dict(other.per_event)
+        return new
+
 
 def king_events(t: Tables, trick_index: int, kings: list[tuple[int, int]], winner: int,
                 count: KingCount) -> list[tuple[EventTable, int, int, bool, int, tuple[int, ...]]]:

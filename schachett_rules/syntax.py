@@ -245,6 +245,7 @@ class ToIR(Transformer):
 
     lead_which = tie_outcome = remaining_scope = when = scorer = order_count = _join
     same_trick = payee = tricks_word = parity = direction = drop_topic = colour_rel = _join
+    direction_word = memory_kind = limit = _join
 
     # -- header and statements
     def header(self, meta, ch):
@@ -387,7 +388,7 @@ class ToIR(Transformer):
         return ir.Selector(terms=tuple(ch))
 
     def capture_rule(self, meta, ch):
-        return ir.CaptureRule(taker=str(ch[0]), victims=ch[1], at=_pos(meta))
+        return ir.CaptureRule(taker=str(ch[0]), direction=ch[1], victims=ch[2], at=_pos(meta))
 
     def capture(self, meta, ch):
         basis, *rules, because = ch
@@ -472,25 +473,84 @@ class ToIR(Transformer):
         basis, n, _, because = ch
         return ir.Review(tricks=_int(n), **_ClauseMeta.fields(meta, basis, because))
 
+    def memory(self, meta, ch):
+        basis, kind, because = ch
+        return ir.Memory(keeps="every" if kind.startswith("every") else "review",
+                         **_ClauseMeta.fields(meta, basis, because))
+
     # -- sessions
     def stop(self, meta, ch):
         return True
 
+    def reign(self, meta, ch):
+        rounds, *seats, dummy = ch
+        return ir.Reign(rounds=_int(rounds), seats=tuple(_int(x) for x in seats), dummy=_int(dummy))
+
     def seat_change(self, meta, ch):
         return ir.SeatChange(rounds=ch[0], after_a=_int(ch[1]), at=_pos(meta))
 
+    def seat_swap(self, meta, ch):
+        return ir.SeatChange(rounds=ch[0], seats=(_int(ch[1]), _int(ch[2])), at=_pos(meta))
+
     def session(self, meta, ch):
-        basis, games, rounds, stop, *changes, because = ch
+        basis, games, rounds, stop, reign, *changes, because = ch
         return ir.Session(games_per_round=_int(games), rounds_per_cycle=_int(rounds), stop_after_cycle=bool(stop),
-                          changes=tuple(changes), **_ClauseMeta.fields(meta, basis, because))
+                          reign=reign, changes=tuple(changes), **_ClauseMeta.fields(meta, basis, because))
+
+    def first_dealer(self, meta, ch):
+        return _int(ch[0])
 
     def dealer(self, meta, ch):
-        basis, direction, because = ch
-        return ir.Dealer(passes=direction, **_ClauseMeta.fields(meta, basis, because))
+        basis, first, direction, because = ch
+        return ir.Dealer(first=first, passes=direction, **_ClauseMeta.fields(meta, basis, because))
 
-    def castling(self, meta, ch):
+    def castling_none(self, meta, ch):
         basis, because = ch
         return ir.Castling(mode="none", **_ClauseMeta.fields(meta, basis, because))
+
+    def castler(self, meta, ch):
+        return ch[0]
+
+    def king_holder(self, meta, ch):
+        return "holder"
+
+    def before_play(self, meta, ch):
+        return ("before", None)
+
+    def after_trick(self, meta, ch):
+        return ("after", _int(ch[0]))
+
+    def rescue_in(self, meta, ch):
+        return ("rescue", _int(ch[0]))
+
+    def rescue_any(self, meta, ch):
+        return ("rescue", None)
+
+    def permit(self, meta, ch):
+        *who, (when, trick) = ch
+        seats = tuple(w for w in who if w != "holder")
+        return ir.Permit(who=seats, king_holder="holder" in who, when=when, trick=trick, at=_pos(meta))
+
+    def castling(self, meta, ch):
+        basis, *permits, because = ch
+        return ir.Castling(mode="rules", permits=tuple(permits), **_ClauseMeta.fields(meta, basis, because))
+
+    def castle_officer(self, meta, ch):
+        basis, officer, because = ch
+        return ir.CastleOfficer(officer=officer, **_ClauseMeta.fields(meta, basis, because))
+
+    def castle_limit(self, meta, ch):
+        basis, limit, because = ch
+        return ir.CastleLimit(limit="none" if limit.startswith("no") else limit.split()[-1],
+                              **_ClauseMeta.fields(meta, basis, because))
+
+    def one_hand(self, meta, ch):
+        return True
+
+    def dummy(self, meta, ch):
+        basis, seat, by, after, one_hand, because = ch
+        return ir.Dummy(seat=_int(seat), by=_int(by), exposed_after=_int(after), one_hand_at_a_time=bool(one_hand),
+                        **_ClauseMeta.fields(meta, basis, because))
 
     # -- lacunae
     def evidence(self, meta, ch):
