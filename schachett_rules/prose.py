@@ -23,8 +23,10 @@ def _seat(ref: ir.SeatRef) -> str:
         return "the dealer"
     if ref.offset == 1:
         return "the player to the dealer's left"
-    return f"the player {ref.offset} places to the dealer's left" if ref.offset > 0 else \
-        f"the player {-ref.offset} places to the dealer's right"
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}
+    n = abs(ref.offset)
+    side = "left" if ref.offset > 0 else "right"
+    return f"the player {words.get(n, str(n))} places to the dealer's {side}"
 
 
 def _a(noun: str) -> str:
