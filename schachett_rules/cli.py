@@ -197,6 +197,22 @@ def diff(a: str, b: str, fmt: str, show_all: bool) -> None:
 
 
 @main.command()
+@click.argument("ruleset")
+@click.option("--deals", "-n", type=click.IntRange(min=1), default=100000, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@option_flag
+def kings(ruleset: str, deals: int, seed: int, option_items: tuple[str, ...]) -> None:
+    """How often the deal gives one party both Kings: exactly, and by dealing."""
+    from .analysis import format_comparison
+    from .compiler import compile_ruleset
+    from .loader import load
+    t = compile_ruleset(load(ruleset, _options(ruleset, option_items)))
+    if len(t.parties) != 2:
+        raise UsageError(f"ruleset {t.name} has {len(t.parties)} parties; this count is for two")
+    click.echo(format_comparison(t, deals, seed))
+
+
+@main.command()
 def schema() -> None:
     """Print the JSON Schema of the rule files' IR."""
     click.echo(json.dumps(ir.json_schema(), indent=2))
