@@ -213,6 +213,32 @@ def kings(ruleset: str, deals: int, seed: int, option_items: tuple[str, ...]) ->
 
 
 @main.command()
+@click.option("--reading", "-r", "readings", multiple=True, metavar="LACUNA=OPTION[,OPTION…]",
+              help="Sweep these readings instead of the default ones (repeatable).")
+@click.option("--budget", type=click.IntRange(min=100), default=None, help="Search budget per scenario (nodes).")
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def example12(readings: tuple[str, ...], budget: int | None, seed: int, as_json: bool) -> None:
+    """Can §12's example totals, 190 against 68, arise in a game at all? For each combination of readings."""
+    from . import example12 as ex
+    sweep = None
+    if readings:
+        sweep = {}
+        for item in readings:
+            name, sep, values = item.partition("=")
+            if not sep or not values:
+                raise UsageError(f"--reading {item!r}: write LACUNA=OPTION[,OPTION…], e.g. --reading remaining=each-hand,all-hands")
+            sweep[name.strip()] = [v.strip() for v in values.split(",") if v.strip()]
+        for name, values in sweep.items():
+            _options("original", tuple(f"{name}={v}" for v in values))
+    kwargs = {"seed": seed}
+    if budget is not None:
+        kwargs["budget"] = budget
+    rep = ex.report(sweep, **kwargs)
+    click.echo(rep.json_text() if as_json else rep.as_text())
+
+
+@main.command()
 def schema() -> None:
     """Print the JSON Schema of the rule files' IR."""
     click.echo(json.dumps(ir.json_schema(), indent=2))
