@@ -113,8 +113,10 @@ def verify_castle(game: "Game", seat: int, officer: str, king: str | None = None
     t = game.t
     trick = len(game.tricks) + 1
     if t.castling is None:
-        raise IllegalAction(f"castling is not allowed here: ruleset {t.name} has no castling (its castling clause "
-                            f"says none)", trick=trick, seat=seat, card=officer, clause="castling")
+        why = (f"its castling clause says none, {t.no_castling_cite}" if t.no_castling_cite else
+               "it has no castling clause")
+        raise IllegalAction(f"castling is not allowed here: ruleset {t.name} has no castling ({why})", trick=trick,
+                            seat=seat, card=officer, clause=t.no_castling_cite or "castling")
     cite = t.castling.cite
     if not isinstance(seat, int) or not 0 <= seat < t.n_seats:
         raise IllegalAction(f"castle: seat {seat!r} does not exist", trick=trick)
@@ -128,6 +130,9 @@ def verify_castle(game: "Game", seat: int, officer: str, king: str | None = None
         elif not _permitted(game, seat, moment):
             when = {"before": "before play", "between": f"after trick {len(game.tricks)}", "rescue": "as a rescue now"}[moment]
             why = f"the castling clause does not let seat {seat} castle {when}"
+        elif moment == "rescue" and not any(s == seat and t.royal_cards >> c & 1 for s, c in game.trick
+                                            if s != game.pending[0]):
+            why = f"seat {seat} has no King taken in trick {trick} to rescue"
         elif not _within_limit(game, seat):
             why = f"castling is limited to once per {t.castling.limit}, and that castle has been made"
         else:

@@ -138,6 +138,7 @@ class Tables:
     capture_victims: dict = field(default_factory=dict)  # kind -> face bitmask it may take, per colour
     capture_dir: dict = field(default_factory=dict)      # kind -> 'lower' | 'higher'
     castling: CastleTable | None = None
+    no_castling_cite: str = ""                           # the citation of a `castling: none` clause
     dummy: DummyTable | None = None
     review: int = 0                                      # finished tricks a player may look at
     memory: str = "every"                                # every | review
@@ -217,6 +218,7 @@ class _Compiler:
         settlement = self.eff("settlement").clause
         self.probe_settlement()
         castling = self.castling()
+        castling_clause = self.r.clause("castling")
         dummy = self.dummy()
         if parties and len(parties) != 2:
             self.errors.append(_fail(self.eff("settlement"), "settlement per player needs exactly two parties"))
@@ -245,6 +247,8 @@ class _Compiler:
             capture_words=capture_words, tie_words=tie_words, options=self.r.options,
             capture_victims=self.capture_extra[0], capture_dir=self.capture_extra[1],
             castling=castling, dummy=dummy,
+            no_castling_cite=(", ".join(castling_clause.basis.cites)
+                              if castling_clause is not None and castling_clause.mode == "none" else ""),
             review=self.r.clause("review").tricks if self.r.clause("review") else 0,
             memory=self.r.clause("memory").keeps if self.r.clause("memory") else "every",
             rank_cite=", ".join(self.eff("ranking").clause.basis.cites),

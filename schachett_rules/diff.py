@@ -102,7 +102,9 @@ def diff_rulesets(a: Resolved, b: Resolved) -> Diff:
     entries = []
     for key in list(ka) + [k for k in kb if k not in ka]:
         ea, eb = ka.get(key), kb.get(key)
-        section = filed_under(a, ea) if ea else filed_under(b, eb)
+        # Where the two file a key differently, the earlier section in the manual's order, so that
+        # the diff of A with B and of B with A agree.
+        section = min((filed_under(r, e) for r, e in ((a, ea), (b, eb)) if e), key=lambda s: (order(s), s))
         if ea and eb:
             rule_differs = _content(ea.clause) != _content(eb.clause)
             basis_differs = (ea.clause.basis.cites, ea.clause.basis.grade) != (eb.clause.basis.cites, eb.clause.basis.grade)
@@ -116,7 +118,8 @@ def diff_rulesets(a: Resolved, b: Resolved) -> Diff:
     entries.sort(key=lambda e: (order(e.section), e.key))
     la = {c.lacuna.name: c for c in a.lacunae}
     lb = {c.lacuna.name: c for c in b.lacunae}
-    lacunae = [LacunaEntry(name=n, section=(la.get(n) or lb.get(n)).lacuna.basis.section,
+    lacunae = [LacunaEntry(name=n, section=min((c.lacuna.basis.section for c in (la.get(n), lb.get(n)) if c),
+                                               key=lambda s: (order(s), s)),
                            a=la[n].option if n in la else None, b=lb[n].option if n in lb else None)
                for n in list(la) + [n for n in lb if n not in la]]
     lacunae.sort(key=lambda x: (order(x.section), x.name))

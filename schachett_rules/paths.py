@@ -10,11 +10,26 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Annotated
+
+from pydantic import AfterValidator
 
 from .errors import RecordError
 
 RULESET_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
 RULE_SUFFIX = ".schachett"
+
+
+def _a_ruleset_name(value: str) -> str:
+    # Records and sessions name a ruleset of variants/, never a path: they travel, paths should not.
+    if not RULESET_NAME.match(value):
+        raise ValueError(f"{value!r} is not a ruleset name (lower-case words joined by hyphens, such as "
+                         f"'original'); a record cannot point at a file")
+    return value
+
+
+RulesetName = Annotated[str, AfterValidator(_a_ruleset_name)]
+"""A ruleset's name in a record or session file, checked to be a name and not a path."""
 
 
 def home() -> Path:

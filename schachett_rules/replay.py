@@ -13,13 +13,13 @@ import json
 from pathlib import Path
 from typing import Any, Union
 
-from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from .compiler import Tables, compile_ruleset
 from .engine import Game, names_of
 from .errors import IllegalAction, RecordError
 from .loader import Resolved, load
-from .paths import RULESET_NAME
+from .paths import RulesetName
 from .records import CastleRecord, GameResult, PenaltyRecord, TrickRecord
 
 
@@ -70,20 +70,11 @@ class PlayStep(_Strict):
 class GameRecord(_Strict):
     """A whole game as JSON: ruleset, options, dealer, hands and actions."""
 
-    ruleset: str
+    ruleset: RulesetName
     options: dict[str, str] = {}
     dealer: StrictInt
     hands: list[list[str]]
     actions: list[Union[str, PlayStep, PenaltyStep, CastleStep]]
-
-    @field_validator("ruleset")
-    @classmethod
-    def _a_name(cls, value: str) -> str:
-        # A record names a ruleset of variants/, never a path: records travel, paths should not.
-        if not RULESET_NAME.match(value):
-            raise ValueError(f"{value!r} is not a ruleset name (lower-case words joined by hyphens, such as "
-                             f"'original'); a record cannot point at a file")
-        return value
 
 
 class ReplayReport(_Strict):
@@ -116,12 +107,23 @@ class ReplayReport(_Strict):
         }
 
 
+ACTION_FORMS = ('a card name such as "w7", {"play": {"card": "w7", "by": SEAT}}, '
+                '{"penalty": {"seat": SEAT, "name": NAME}} or {"castle": {"seat": SEAT, "officer": CARD, "king": CARD}}')
+
+
 def _describe_validation(err: ValidationError, file: str) -> RecordError:
-    first = err.errors()[0]
-    where = ".".join(str(x) for x in first["loc"] if not str(x).startswith(("str", "PenaltyStep", "CastleStep")))
+    errors = err.errors()
+    first = errors[0]
+    loc = [str(x) for x in first["loc"]]
+    if len(loc) >= 2 and loc[0] == "actions":
+        # An action matches none of the forms: pydantic reports one error per form; say it once, in words.
+        index = int(loc[1])
+        return RecordError(f"{file}: action {index + 1} is not an action of a record; an action is "
+                           f"{ACTION_FORMS}")
+    where = ".".join(x for x in loc if not x.startswith(("str", "PenaltyStep", "CastleStep", "PlayStep")))
     return RecordError(f"{file}: the record's field {where or '(top level)'} is wrong: {first['msg']}. A record is "
-                       f'{{"ruleset": NAME, "options": {{}}, "dealer": SEAT, "hands": [[CARDS]…], "actions": [CARD or '
-                       f'{{"penalty": {{"seat": S, "name": N}}}} …]}}')
+                       f'{{"ruleset": NAME, "options": {{}}, "dealer": SEAT, "hands": [[CARDS]…], "actions": [ACTION…]}}, '
+                       f"an action being {ACTION_FORMS}")
 
 
 def read_record(path: str | Path) -> GameRecord:

@@ -24,6 +24,8 @@ from . import ir
 from .compiler import Tables
 from .engine import Game
 from .errors import RecordError
+from .loader import load
+from .paths import RulesetName
 from .records import money
 from .replay import GameRecord, record_of, replay
 
@@ -114,7 +116,7 @@ class SessionRecord(BaseModel):
     """A whole session as JSON: the players and every game's record."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    ruleset: str
+    ruleset: RulesetName
     options: dict[str, str] = {}
     players: list[str]
     games: list[SessionGame]
@@ -143,8 +145,14 @@ def ledger(t: Tables, session: SessionRecord, after_each=None) -> list[LedgerLin
     tests use it to see that the money sums to zero game by game).
     """
     acc = {p: [0, 0, 0, Fraction(0)] for p in session.players}
+    resolved = load(session.ruleset, session.options, chosen_by="the session's options")
     for g in session.games:
-        report = replay(g.record, f"game {g.number}")
+        if g.record.ruleset != session.ruleset:
+            raise RecordError(f"game {g.number}: the record plays {g.record.ruleset}, but the session is a session "
+                              f"of {session.ruleset}")
+        # The ruleset is read once for the session; a game with options of its own is loaded with them.
+        own = g.record.options != session.options
+        report = replay(g.record, f"game {g.number}", resolved=None if own else resolved)
         r = report.result
         strangers = [p for p in g.seating if p not in acc and p != DUMMY]
         if len(g.seating) != t.n_seats or strangers:
@@ -230,6 +238,14 @@ def read_session(path) -> SessionRecord:
     except (OSError, ValueError, RecursionError) as err:
         if isinstance(err, ValidationError):
             first = err.errors()[0]
-            where = ".".join(str(x) for x in first["loc"])
+            loc = list(first["loc"])
+            if len(loc) > 2 and loc[0] == "games" and isinstance(loc[1], int):
+                # Name the game as the session numbers it (from 1), not by its index in the list.
+                game = data["games"][loc[1]]
+                number = game.get("number") if isinstance(game, dict) else None
+                where = ".".join(str(x) for x in loc[2:])
+                raise RecordError(f"{path}: game {number if isinstance(number, int) else loc[1] + 1}: the field "
+                                  f"{where} is wrong: {first['msg']}") from None
+            where = ".".join(str(x) for x in loc)
             raise RecordError(f"{path}: the session's field {where} is wrong: {first['msg']}") from None
         raise RecordError(f"{path}: not a readable session file ({err})") from None
