@@ -43,6 +43,7 @@ def _kth_table() -> tuple[np.ndarray, np.ndarray]:
 
 
 _POP16, _KTH16 = _kth_table()
+_KTH16_FLAT = _KTH16.astype(np.int64).ravel()
 _M16 = U64(0xFFFF)
 
 
@@ -63,8 +64,12 @@ def draws_per_game(t: Tables) -> int:
 
 
 def uniforms(t: Tables, games: int, rng: np.random.Generator) -> np.ndarray:
-    """Fresh uniform numbers for ``games`` games."""
-    return rng.random((games, draws_per_game(t)))
+    """Fresh uniform numbers for ``games`` games, one row per game.
+
+    The array is the transpose of a draw-major block, so :func:`random_batch`
+    reads it draw by draw without copying.
+    """
+    return rng.random((draws_per_game(t), games)).T
 
 
 @dataclass
@@ -98,12 +103,16 @@ class _Plan:
         self.points_last = np.array(t.points_last, dtype=np.int64)
         depth = max(len(tiers) for tiers in t.follow)
         self.follow = np.array([list(tiers) + [t.full_mask] * (depth - len(tiers)) for tiers in t.follow], dtype=U64)
+        self.follow_by_tier = np.ascontiguousarray(self.follow.T)   # tier -> led face -> mask
         self.party_of = np.array(t.party_of, dtype=np.int64)
+        self.order = (np.arange(n)[:, None] + np.arange(n)) % n   # seats in playing order, by leader
         rest = list(t.rest_cards)
         self.rest = np.array(rest, dtype=np.int64)
         # For each dealer: the face-up cards of each seat, and which seat each shuffled position goes to.
         self.given = np.zeros((n, n), dtype=U64)
-        self.seat_of_pos = np.zeros((n, len(rest)), dtype=np.int64)
+        # Each seat takes a run of consecutive shuffled positions: [start, end) per dealer and seat.
+        self.start = np.zeros((n, n), dtype=np.int64)
+        self.end = np.zeros((n, n), dtype=np.int64)
         for dealer in range(n):
             counts = [0] * n
             for card, base, off in t.given_cards:
@@ -113,7 +122,7 @@ class _Plan:
             pos = 0
             for seat in range(n):
                 need = t.hand_size - counts[seat]
-                self.seat_of_pos[dealer, pos:pos + need] = seat
+                self.start[dealer, seat], self.end[dealer, seat] = pos, pos + need
                 pos += need
         lead_base, lead_off = t.first_lead
         self.first_lead = (lead_base, lead_off)
@@ -140,18 +149,16 @@ def _plan(t: Tables) -> _Plan:
 
 def _kth_bit(mask: np.ndarray, k: np.ndarray) -> np.ndarray:
     """The position of the k-th lowest set bit of each mask (k below the mask's bit count)."""
-    c0 = (mask & _M16).astype(np.int64)
-    c1 = ((mask >> U64(16)) & _M16).astype(np.int64)
-    c2 = ((mask >> U64(32)) & _M16).astype(np.int64)
-    c3 = (mask >> U64(48)).astype(np.int64)
-    p0 = _POP16[c0]
-    p01 = p0 + _POP16[c1]
-    p012 = p01 + _POP16[c2]
-    in1, in2, in3 = k >= p0, k >= p01, k >= p012
-    chunk = np.where(in3, c3, np.where(in2, c2, np.where(in1, c1, c0)))
-    before = np.where(in3, p012, np.where(in2, p01, np.where(in1, p0, 0)))
-    base = 16 * (in1.astype(np.int64) + in2 + in3)
-    return base + _KTH16[chunk, k - before]
+    pop0 = np.bitwise_count(mask & _M16).astype(np.int64)
+    pop1 = np.bitwise_count((mask >> U64(16)) & _M16).astype(np.int64)
+    pop2 = np.bitwise_count((mask >> U64(32)) & _M16).astype(np.int64)
+    in1 = k >= pop0
+    in2 = k >= pop0 + pop1
+    in3 = k >= pop0 + pop1 + pop2
+    chunk_index = in1.astype(np.int64) + in2 + in3          # which 16-bit quarter holds the bit
+    before = in1 * pop0 + in2 * pop1 + in3 * pop2           # set bits in the quarters below it
+    chunk = ((mask >> (chunk_index * 16).astype(U64)) & _M16).astype(np.int64)
+    return chunk_index * 16 + _KTH16_FLAT.take(chunk * 16 + (k - before))
 
 
 def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
@@ -161,21 +168,25 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
     rows = np.arange(games)
     n, n_tricks = t.n_seats, t.n_tricks
     dealers = np.asarray(dealers, dtype=np.int64)
-    # the deal: Fisher-Yates, one uniform per swap, from the last place down
-    cards = np.broadcast_to(p.rest, (games, len(p.rest))).copy()
+    uT = np.ascontiguousarray(u.T)              # one row of uniform numbers per draw, for all games
+    # the deal: Fisher-Yates, one uniform per swap, from the last place down (a row per place)
+    length = len(p.rest)
+    placesT = np.repeat(p.rest[:, None], games, axis=1)
+    flat = placesT.ravel()
     col = 0
-    for i in range(len(p.rest) - 1, 0, -1):
-        j = np.floor(u[:, col] * (i + 1)).astype(np.int64)
+    for i in range(length - 1, 0, -1):
+        at = (uT[col] * (i + 1)).astype(np.int64) * games + rows
         col += 1
-        ci = cards[:, i].copy()
-        cards[:, i] = cards[rows, j]
-        cards[rows, j] = ci
-    bits = p.card_bit[cards]
-    where = p.seat_of_pos[dealers]
-    hands = p.given[dealers].copy()
-    for seat in range(n):
-        # the bits are distinct powers of two, so their sum is their union (and a sum is much faster)
-        hands[:, seat] |= np.where(where == seat, bits, U64(0)).sum(axis=1, dtype=U64)
+        here = placesT[i].copy()
+        placesT[i] = flat[at]
+        flat[at] = here
+    cards = placesT.T
+    # The bits are distinct powers of two, so sums are unions: a seat's hand is the difference of
+    # two running sums at the ends of its run of positions.
+    running = np.zeros((games, len(p.rest) + 1), dtype=U64)
+    np.cumsum(p.card_bit[cards], axis=1, out=running[:, 1:])
+    hands = p.given[dealers] | (np.take_along_axis(running, p.end[dealers], axis=1)
+                                - np.take_along_axis(running, p.start[dealers], axis=1))
     base, off = p.first_lead
     leader = (dealers + off) % n if base == "dealer" else np.full(games, off, dtype=np.int64)
     won = np.zeros((games, 2), dtype=np.int64)
@@ -193,7 +204,7 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
         last = trick == n_tricks - 1
         beats = p.beats_last if last else p.beats
         points = p.points_last if last else p.points
-        trick_seats = (leader[:, None] + np.arange(n)) % n
+        trick_seats = p.order[leader]
         rel = np.take_along_axis(hands, trick_seats, axis=1)   # hands in playing order for this trick
         trick_faces = np.zeros((games, n), dtype=np.int64)
         trick_royal = np.zeros((games, n), dtype=bool)
@@ -203,17 +214,18 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
             if pos == 0:
                 legal = hand
             else:
-                cand = hand[:, None] & tiers
-                first = np.argmax(cand != 0, axis=1)
-                legal = cand[rows, first]
-            k = (u[:, col] * np.bitwise_count(legal)).astype(np.int64)
+                # the first tier the hand can serve (the last tier of a sound ruleset takes anything)
+                legal = hand & tiers[0]
+                for tier in tiers[1:]:
+                    legal = np.where(legal == 0, hand & tier, legal)
+            k = (uT[col] * np.bitwise_count(legal)).astype(np.int64)
             col += 1
             card = _kth_bit(legal, k)
             rel[:, pos] = hand ^ p.card_bit[card]
             face = p.card_face[card]
             if pos == 0:
                 wface = face.astype(U64)
-                tiers = p.follow[face]
+                tiers = list(p.follow_by_tier[:, face])
                 total = points[face]
             else:
                 take = ((beats[face] >> wface) & U64(1)).astype(bool)
@@ -229,32 +241,33 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
             before_total = fallen.copy()
             before_each = fallen_each.copy()
             for pos in range(n):
-                has = trick_royal[:, pos]
-                if not has.any():
+                sub = np.nonzero(trick_royal[:, pos])[0]    # the games with a King in this place
+                if not len(sub):
                     continue
-                owner = trick_seats[:, pos]
-                rel = np.where(owner == wseat, 0, np.where(p.party_of[owner] == p.party_of[wseat], 1, 2))
+                owner = trick_seats[sub, pos]
+                taker = wseat[sub]
+                rel = np.where(owner == taker, 0, np.where(p.party_of[owner] == p.party_of[taker], 1, 2))
                 kind = p.event_of[rel]
-                has &= kind >= 0
-                kind_safe = np.maximum(kind, 0)
+                keep = kind >= 0
+                sub, owner, taker, kind = sub[keep], owner[keep], taker[keep], kind[keep]
                 if t.count_each_event:
-                    seen, seen_before = fallen_each[rows, kind_safe], before_each[rows, kind_safe]
+                    seen, seen_before = fallen_each[sub, kind], before_each[sub, kind]
                 else:
-                    seen, seen_before = fallen, before_total
+                    seen, seen_before = fallen[sub], before_total[sub]
                 first = (seen == 0) | (t.same_trick_all_first & (seen_before == 0))
-                pts = np.where(first, p.first_pts[kind_safe, trick], p.later_pts[kind_safe, trick])
-                how = p.scores[kind_safe]
-                party = np.where(how == 0, p.party_of[wseat],
+                pts = np.where(first, p.first_pts[kind, trick], p.later_pts[kind, trick])
+                how = p.scores[kind]
+                party = np.where(how == 0, p.party_of[taker],
                                  np.where(how == 1, p.party_of[owner], 1 - p.party_of[owner]))
-                slot = np.minimum(fallen, kings_total - 1)
-                ev_kind[rows[has], slot[has]] = kind[has]
-                ev_trick[rows[has], slot[has]] = trick
-                ev_first[rows[has], slot[has]] = first[has]
-                ev_pts[rows[has], slot[has]] = pts[has]
-                ev_party[rows[has], slot[has]] = party[has]
-                totals[rows[has], party[has]] += pts[has]
-                fallen += has
-                fallen_each[rows[has], kind_safe[has]] += 1
+                slot = np.minimum(fallen[sub], kings_total - 1)
+                ev_kind[sub, slot] = kind
+                ev_trick[sub, slot] = trick
+                ev_first[sub, slot] = first
+                ev_pts[sub, slot] = pts
+                ev_party[sub, slot] = party
+                np.add.at(totals, (sub, party), pts)
+                fallen[sub] += 1
+                fallen_each[sub, kind] += 1
         leader = wseat
     totals += won
     return BatchOutcome(totals=totals, card_points=won, winners=winners, event_kind=ev_kind, event_trick=ev_trick,
