@@ -79,6 +79,7 @@ class BatchOutcome:
     totals: np.ndarray        # (games, 2) points by party
     card_points: np.ndarray   # (games, 2)
     winners: np.ndarray       # (games, tricks) seat that took each trick
+    trick_points: np.ndarray  # (games, tricks) card points of each trick
     event_kind: np.ndarray    # (games, kings) index into t.events, -1 if none
     event_trick: np.ndarray   # (games, kings) trick index
     event_first: np.ndarray   # (games, kings) bool
@@ -192,6 +193,7 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
     won = np.zeros((games, 2), dtype=np.int64)
     totals = np.zeros((games, 2), dtype=np.int64)
     winners = np.zeros((games, n_tricks), dtype=np.int64)
+    trick_points = np.zeros((games, n_tricks), dtype=np.int64)
     kings_total = int(p.royal.sum())
     ev_kind = np.full((games, kings_total), -1, dtype=np.int64)
     ev_trick = np.zeros((games, kings_total), dtype=np.int64)
@@ -205,12 +207,13 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
         beats = p.beats_last if last else p.beats
         points = p.points_last if last else p.points
         trick_seats = p.order[leader]
-        rel = np.take_along_axis(hands, trick_seats, axis=1)   # hands in playing order for this trick
-        trick_faces = np.zeros((games, n), dtype=np.int64)
-        trick_royal = np.zeros((games, n), dtype=bool)
+        # the hands in playing order for this trick, one contiguous row per place
+        rel = np.take_along_axis(hands, trick_seats, axis=1).T.copy()
+        seats_t = trick_seats.T
+        trick_royal = np.zeros((n, games), dtype=bool)
         wseat = leader.copy()
         for pos in range(n):
-            hand = rel[:, pos]
+            hand = rel[pos]
             if pos == 0:
                 legal = hand
             else:
@@ -221,7 +224,7 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
             k = (uT[col] * np.bitwise_count(legal)).astype(np.int64)
             col += 1
             card = _kth_bit(legal, k)
-            rel[:, pos] = hand ^ p.card_bit[card]
+            rel[pos] = hand ^ p.card_bit[card]
             face = p.card_face[card]
             if pos == 0:
                 wface = face.astype(U64)
@@ -230,18 +233,18 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
             else:
                 take = ((beats[face] >> wface) & U64(1)).astype(bool)
                 wface = np.where(take, face.astype(U64), wface)
-                wseat = np.where(take, trick_seats[:, pos], wseat)
+                wseat = np.where(take, seats_t[pos], wseat)
                 total = total + points[face]
-            trick_faces[:, pos] = face
-            trick_royal[:, pos] = p.royal[card]
-        np.put_along_axis(hands, trick_seats, rel, axis=1)
+            trick_royal[pos] = p.royal[card]
+        np.put_along_axis(hands, trick_seats, rel.T, axis=1)
         winners[:, trick] = wseat
+        trick_points[:, trick] = total
         won[rows, p.party_of[wseat]] += total
         if len(t.events) and trick_royal.any():
             before_total = fallen.copy()
             before_each = fallen_each.copy()
             for pos in range(n):
-                sub = np.nonzero(trick_royal[:, pos])[0]    # the games with a King in this place
+                sub = np.nonzero(trick_royal[pos])[0]    # the games with a King in this place
                 if not len(sub):
                     continue
                 owner = trick_seats[sub, pos]
@@ -270,5 +273,6 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
                 fallen_each[sub, kind] += 1
         leader = wseat
     totals += won
-    return BatchOutcome(totals=totals, card_points=won, winners=winners, event_kind=ev_kind, event_trick=ev_trick,
+    return BatchOutcome(totals=totals, card_points=won, winners=winners, trick_points=trick_points,
+                        event_kind=ev_kind, event_trick=ev_trick,
                         event_first=ev_first, event_points=ev_pts, event_party=ev_party)

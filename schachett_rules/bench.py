@@ -42,14 +42,15 @@ def batch_per_second(ref: str, games: int, chunk: int = 10000) -> float:
     """Random full games per second through the numpy batch, one core, uniform numbers included."""
     import numpy as np
 
-    from .batch import random_batch, uniforms
+    from .batch import draws_per_game, random_batch
+    from .streams import block_uniforms
     t = tables_for(ref)
     start = time.perf_counter()
     done = 0
     while done < games:
         size = min(chunk, games - done)
-        u = uniforms(t, size, np.random.default_rng([1, done]))
-        random_batch(t, (np.arange(size) + done) % t.n_seats, u)
+        numbers = np.arange(done, done + size)
+        random_batch(t, numbers % t.n_seats, block_uniforms(1, numbers, draws_per_game(t)))
         done += size
     return games / (time.perf_counter() - start)
 

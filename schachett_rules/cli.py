@@ -263,29 +263,118 @@ def replay(record: Path, as_json: bool, option_items: tuple[str, ...]) -> None:
     click.echo(json.dumps(report.as_json(), indent=2, ensure_ascii=False) if as_json else format_report(report))
 
 
+def _bots(value: str) -> tuple[str, ...]:
+    from .simulate import BOT_NAMES
+    names = tuple(x.strip() for x in value.split(",") if x.strip())
+    for name in names:
+        if name not in BOT_NAMES:
+            raise UsageError(f"--bots {value}: unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+    if not names:
+        raise UsageError("--bots needs at least one bot")
+    return names
+
+
+def _spec(ruleset, opts, bots, games, seed, samples):
+    from .simulate import Spec, tables_of
+    spec = Spec(ruleset=ruleset, options=opts, bots=_bots(bots), games=games, seed=seed, samples=samples)
+    try:
+        spec.seat_bots(tables_of(spec))
+    except ValueError as err:
+        raise UsageError(f"--bots {bots}: {err}") from None
+    return spec
+
+
+run_flags = [
+    click.option("--games", "-n", type=click.IntRange(min=1), default=10000, show_default=True),
+    click.option("--seed", "-s", type=int, default=0, show_default=True),
+    click.option("--bots", "-b", default="random", show_default=True,
+                 help="random, heuristic, mc: one for every seat, one per party, or one per seat (comma-separated)."),
+    click.option("--samples", type=click.IntRange(min=1), default=24, show_default=True,
+                 help="Deals the Monte-Carlo player samples for each decision."),
+    click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+                 help="Processes to use (default: every core)."),
+    click.option("--no-cache", is_flag=True, help="Play again even if this run is in the cache."),
+    click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
+]
+
+
+def with_run_flags(fn):
+    for flag in reversed(run_flags):
+        fn = flag(fn)
+    return fn
+
+
 @main.command()
 @click.argument("ruleset")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=10000, show_default=True)
-@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@with_run_flags
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="local: this machine's cores; dask: a Dask cluster (see --scheduler).")
+@click.option("--scheduler", default=None, help="The Dask scheduler's address; without it a local cluster is started.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the full result as JSON to this file.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--plot", "plot_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write plots (SVG and PNG) into this folder.")
 @option_flag
-def simulate(ruleset: str, games: int, seed: int, json_out: Path | None, quiet: bool,
+def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, workers: int | None, no_cache: bool,
+             quiet: bool, backend: str, scheduler: str | None, json_out: Path | None, plot_dir: Path | None,
              option_items: tuple[str, ...]) -> None:
-    """Play random legal games and report results, King events and points."""
-    from .compiler import compile_ruleset
-    from .loader import load
+    """Play many games with bots and report results, King events, advantages and the course of play."""
+    from .parallel import default_workers
     from .progress import bar
-    from .simulate import format_stats, simulate as run
-    opts = _options(ruleset, option_items)
-    t = compile_ruleset(load(ruleset, opts))
-    with bar(games, f"simulating {t.name}", disable=quiet) as advance:
-        stats = run(t, games, seed, advance, options=opts)
-    click.echo(format_stats(stats))
+    from .simulate import cached_run, format_stats, stats_json
+    spec = _spec(ruleset, _options(ruleset, option_items), bots, games, seed, samples)
+    with bar(games, f"simulating {ruleset}", disable=quiet) as advance:
+        stats, cached = cached_run(spec, workers or default_workers(), advance, backend, scheduler, not no_cache)
+    if stats.stopped:
+        click.echo(f"stopped after {stats.games} of {games} games (Ctrl-C); the games played so far:", err=True)
+    elif cached:
+        click.echo("(from the cache: the same ruleset, options, bots, games and seed)", err=True)
+    click.echo(format_stats(stats, spec))
     if json_out:
-        json_out.write_text(json.dumps(stats.as_json(), indent=2), encoding="utf-8")
+        json_out.write_text(json.dumps(stats_json(stats), indent=2), encoding="utf-8")
         click.echo(f"wrote {json_out}", err=True)
+    if plot_dir:
+        from .plots import plot_stats
+        files = plot_stats(stats, plot_dir)
+        click.echo(f"wrote {len(files)} plot files into {plot_dir}", err=True)
+    if stats.stopped:
+        sys.exit(130)
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--lacuna", "-l", "lacunae", multiple=True, required=True,
+              help="A lacuna to sweep, by name or section (repeatable: every combination is played).")
+@with_run_flags
+def sweep(ruleset: str, lacunae: tuple[str, ...], games: int, seed: int, bots: str, samples: int,
+          workers: int | None, no_cache: bool, quiet: bool) -> None:
+    """Play every reading (and combination) of some lacunae on the same deals and rank their effects."""
+    from .parallel import default_workers
+    from .progress import bar
+    from .sweep import combinations, format_sweep, sweep as run_sweep
+    _spec(ruleset, {}, bots, games, seed, samples)
+    names, combos, _ = combinations(ruleset, list(lacunae))
+    with bar(games * len(combos), f"sweeping {', '.join(names)}", disable=quiet) as advance:
+        names, rows, alpha = run_sweep(ruleset, list(lacunae), games, seed, _bots(bots), workers or default_workers(),
+                                       advance, not no_cache, samples=samples)
+    click.echo(format_sweep(ruleset, names, rows, alpha, games))
+
+
+@main.command()
+@click.argument("rulesets", nargs=-1, required=True)
+@with_run_flags
+def compare(rulesets: tuple[str, ...], games: int, seed: int, bots: str, samples: int, workers: int | None,
+            no_cache: bool, quiet: bool) -> None:
+    """The same measurements for several rulesets, side by side."""
+    from .parallel import default_workers
+    from .progress import bar
+    from .sweep import compare_rulesets, format_comparison
+    for ref in rulesets:
+        _spec(ref, {}, bots, games, seed, samples)
+    with bar(games * len(rulesets), "comparing", disable=quiet) as advance:
+        results = compare_rulesets(list(rulesets), games, seed, _bots(bots), workers or default_workers(), advance,
+                                   not no_cache, samples)
+    click.echo(format_comparison(results))
 
 
 @main.command()

@@ -96,7 +96,8 @@ def observe(game: Game, seat: int) -> Observation:
     mover = game.to_move
     if not game.over and t.controller(mover) == seat and game.pending is None:
         view = game.legal()
-        legal, forced = tuple(view), view.forced_by
+        # one entry per card, copies included, in the deck's order: a random player draws from it as the play-outs do
+        legal, forced = names_of(t, view.mask), view.forced_by
     return Observation(seat=seat, plays_for=plays_for, trick_number=game.trick_number, to_move=mover,
                        leader=game.leader, hands=hands, kings=tuple(kings),
                        trick=tuple((s, t.deck.card_name(c)) for s, c in game.trick), tricks=finished,

@@ -126,3 +126,58 @@ def _through_engine(t: Tables, dealer: int, rng: random.Random) -> Outcome:
     for e in result.events:
         events.append((by_name[e.event], e.trick - 1, e.owner, e.order == "first", e.points, e.scoring_parties))
     return Outcome(result.totals, result.card_points, events, tuple(tr.winner for tr in game.tricks))
+
+
+def continue_randomly(t: Tables, hands: list[int], trick: list[tuple[int, int]], leader: int, trick_index: int,
+                      won: list[int], count, rng: random.Random) -> list[int]:
+    """Finish a game from any position with random legal play; the parties' final points.
+
+    ``hands`` are card masks by seat, ``trick`` the (seat, card) already on the
+    table, ``won`` the points each party has so far (cards and Kings), ``count``
+    the Kings fallen so far (a :class:`~schachett_rules.scoring.KingCount`,
+    copied here, not changed). Castling is not played out. The Monte-Carlo
+    player uses this to value a card.
+    """
+    hands = list(hands)
+    totals = list(won)
+    count = KingCount.copy_of(count)
+    card_face, follow, royal = t.deck.card_face, t.follow, t.royal_cards
+    n_seats, party_of = t.n_seats, t.party_of
+    rnd = rng.random
+    trick = list(trick)
+    for index in range(trick_index, t.n_tricks):
+        last = index == t.n_tricks - 1
+        beats, points = (t.beats_last, t.points_last) if last else (t.beats, t.points)
+        while len(trick) < n_seats:
+            seat = (leader + len(trick)) % n_seats
+            h = hands[seat]
+            m = h
+            if trick:
+                for tier in follow[card_face[trick[0][1]]]:
+                    m = h & tier
+                    if m:
+                        break
+            k = int(rnd() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            low = m & -m
+            hands[seat] = h ^ low
+            trick.append((seat, low.bit_length() - 1))
+        seat0, c0 = trick[0]
+        wseat, wface = seat0, card_face[c0]
+        total = points[wface]
+        for seat, c in trick[1:]:
+            f = card_face[c]
+            if beats[f] >> wface & 1:
+                wseat, wface = seat, f
+            total += points[f]
+        totals[party_of[wseat]] += total
+        kings = [(s, card_face[c]) for s, c in trick if royal >> c & 1]
+        if kings:
+            for ev, face, owner, first, pts, parties in king_events(t, index, kings, wseat, count):
+                for p in parties:
+                    totals[p] += pts
+        trick = []
+        leader = wseat
+    return totals

@@ -52,3 +52,11 @@ def rules(tmp_path):
         p.write_text(text, encoding="utf-8")
         return p
     return write
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _simulation_cache(tmp_path_factory):
+    """Runs the tests play are cached in a folder of their own, not in the project's cache."""
+    import os
+    os.environ["SCHACHETT_CACHE"] = str(tmp_path_factory.mktemp("simulation-cache"))
+    yield

@@ -253,7 +253,7 @@ def test_simulate_same_seed_same_output():
     second = run("simulate", "original", "--games", "300", "--seed", "7", "-q")
     assert first.exit_code == 0 and second.exit_code == 0, first.output
     assert first.stdout == second.stdout
-    assert first.stdout.startswith("300 random games of original, seed 7")
+    assert first.stdout.startswith("300 games of original, bots random, seed 7")
     other = run("simulate", "original", "--games", "300", "--seed", "8", "-q")
     assert other.exit_code == 0 and other.stdout != first.stdout
 

@@ -1,0 +1,54 @@
+"""Playing the chunks of a run: in this process, on all local cores, or on a Dask cluster.
+
+Chunks are independent and their statistics are merged in chunk order, so the
+result does not depend on how many workers play them or in what order they
+finish. Ctrl-C stops the work; the chunks already finished are kept.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from typing import Iterator
+
+from .errors import UsageError
+
+
+def default_workers() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def _play(args):
+    from .simulate import run_chunk
+    spec, index = args
+    return index, run_chunk(spec, index)
+
+
+def map_chunks(spec, count: int, workers: int = 1, backend: str = "local",
+               address: str | None = None) -> Iterator[tuple[int, object]]:
+    """Yield ``(index, stats)`` for every chunk, in chunk order."""
+    jobs = [(spec, i) for i in range(count)]
+    if backend == "dask":
+        from .distributed import map_on_dask
+        yield from map_on_dask(_play, jobs, address)
+        return
+    if backend != "local":
+        raise UsageError(f"unknown backend {backend!r}; the backends are local and dask")
+    if workers <= 1 or count <= 1:
+        for job in jobs:
+            yield _play(job)
+        return
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    pool = ctx.Pool(min(workers, count))
+    try:
+        yield from pool.imap(_play, jobs)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()

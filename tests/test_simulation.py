@@ -1,0 +1,239 @@
+"""Simulation: bots, metrics, reproducibility, caching, sweeps and interruption."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from schachett_rules import simulate as sim
+from schachett_rules.bots import HeuristicBot, RandomBot, play_game
+from schachett_rules.cli import main
+from schachett_rules.compiler import compile_ruleset, tables_for
+from schachett_rules.engine import Game, names_of
+from schachett_rules.loader import load
+from schachett_rules.montecarlo import MonteCarloBot, Sampler
+from schachett_rules.observation import observe
+from schachett_rules.stats import wilson
+from schachett_rules.streams import GameStream
+
+TINY = '''ruleset tiny "Four cards, one trick: every figure can be worked out by hand"
+deck [§1 design] {
+    colours w "white"
+    officer "officer": K "King" royal, A "Ace", B "Bishop", C "Castle"
+}
+seats [§1 design]: 4
+parties [§1 design]: opposite
+deal [§4 design] { hands 1 }
+lead first [§10.1 design]: dealer + 1
+lead next [§10.1 design]: winner
+ranking [§2 design]: A > B > C > K
+capture [§2 design] { officer takes lower: any }
+follow officer [§3.1 design] { 1: any }
+points [§12 design] { A: 3  B: 2  C: 1  K: 0 }
+remaining [§6 design]: each hand
+king checkmate [§7 design] { when: taken by opponent scores: taker first: 10 later: 10 }
+king selfmate [§8 design] { when: taken by partner scores: opponents first: 5 later: 5 }
+king stalemate [§9 design] { when: wins the trick scores: owner first: 1 later: 1 }
+king order [§7 design] { count: all events same trick: play order }
+settlement [§12 design] { unit "points" amount: winner - loser per player }
+'''
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    path = tmp_path / "tiny.schachett"
+    path.write_text(TINY, encoding="utf-8")
+    return str(path)
+
+
+def test_metrics_on_a_ruleset_worked_out_by_hand(tiny):
+    # A always takes the single trick: its party gets 3 + 2 + 1 = 6. The King lies with A's partner in
+    # 1 deal of 3 (selfmate: 5 to the other party) and with an opponent in 2 of 3 (checkmate: +10).
+    # So party 0 wins half the games; the winner's party has 16 against 0, or 6 against 5;
+    # each winner is paid 2/3 × 16 + 1/3 × 1 = 11 on average.
+    s = sim.run(sim.Spec(ruleset=tiny, games=6000, seed=3))
+    assert s.draws == 0 and s.games == 6000
+    lo, hi = wilson(s.wins[0], s.games)
+    assert lo < 0.5 < hi
+    kings = sum(k * v for k, v in s.events_per_game.items())
+    assert kings == s.games                                   # one King, one fate, every game
+    lo, hi = wilson(sum(s.events_by_trick["checkmate"]), kings)
+    assert lo < 2 / 3 < hi
+    assert sum(s.events_by_trick["stalemate"]) == 0           # the King never holds against A
+    lo, hi = s.money_per_winner.ci()
+    assert lo < 11 < hi
+    lo, hi = s.points[0].ci()
+    assert lo < 43 / 6 < hi                                   # 1/2 × (2/3 × 16 + 1/3 × 6) + 1/2 × (1/3 × 5)
+    assert s.decided_at[0] == s.games and s.lead_changes.high == 0
+
+
+def test_same_seed_same_result_whatever_the_workers_and_chunks():
+    a = sim.run(sim.Spec(ruleset="original", games=3000, seed=5))
+    b = sim.run(sim.Spec(ruleset="original", games=3000, seed=5, chunk=700), workers=2)
+    assert sim.stats_json(a) == sim.stats_json(b)
+    h1 = sim.run(sim.Spec(ruleset="original", games=40, seed=2, bots=("heuristic", "random")))
+    h2 = sim.run(sim.Spec(ruleset="original", games=40, seed=2, bots=("heuristic", "random"), chunk=7), workers=2)
+    assert sim.stats_json(h1) == sim.stats_json(h2)
+
+
+def test_batch_statistics_equal_the_engines_game_by_game():
+    spec = sim.Spec(ruleset="original", games=500, seed=11)
+    batch = sim.run(spec)
+    t = sim.tables_of(spec)
+    engine = sim.empty_stats(t)
+    for i in range(500):
+        stream = GameStream(11, i)
+        game = Game.deal(t, i % 4, stream)
+        game.play_randomly(stream)
+        sim.add_game(engine, t, game)
+    assert sim.stats_json(engine) == sim.stats_json(batch)
+
+
+def test_same_seed_deals_the_same_cards_whatever_the_bots_and_readings():
+    t = tables_for("original")
+    r = tables_for("reconstruction")
+    for i in range(20):
+        a = Game.deal(t, i % 4, GameStream(9, i)).hands
+        b = Game.deal(r, i % 4, GameStream(9, i)).hands
+        assert a == b
+
+
+def test_cache_returns_the_stored_run(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCHACHETT_CACHE", str(tmp_path))
+    spec = sim.Spec(ruleset="original", games=1000, seed=4)
+    first, hit1 = sim.cached_run(spec)
+    second, hit2 = sim.cached_run(spec)
+    assert (hit1, hit2) == (False, True)
+    assert sim.stats_json(first) == sim.stats_json(second)
+    other, hit3 = sim.cached_run(spec.model_copy(update={"options": {"remaining": "all-hands"}}))
+    assert not hit3 and sim.stats_json(other) != sim.stats_json(first)
+    assert len(list(tmp_path.glob("*.json"))) == 2
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_the_finished_chunks():
+    calls = []
+
+    def progress(n):
+        calls.append(n)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    s = sim.run(sim.Spec(ruleset="original", games=5000, seed=1, chunk=1000), progress=progress)
+    assert s.stopped and s.games == 2000
+
+
+def test_bots_play_only_legal_cards_in_every_ruleset():
+    for ref in ("original", "three-player", "ai-reconstruction", "reconstruction"):
+        t = tables_for(ref)
+        for seed in range(4):
+            bots = [HeuristicBot(t), RandomBot(t), MonteCarloBot(t, samples=2), RandomBot(t)]
+            game = play_game(t, seed % 4, bots, GameStream(seed, 0))  # an illegal card would raise
+            assert game.over and len(game.result().events) == 2
+
+
+def test_heuristic_beats_random_clearly():
+    s = sim.run(sim.Spec(ruleset="original", games=240, seed=8, bots=("heuristic", "random")))
+    lo, _ = wilson(s.wins[0], s.games)
+    assert lo > 0.55
+
+
+def _scrambled(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with the cards the seat cannot see shuffled among the hands it cannot see."""
+    from schachett_rules.observation import visible_hands
+    t = game.t
+    seen = set(visible_hands(game, seat))
+    hidden = [s for s in range(t.n_seats) if s not in seen]
+    kings = {s: game.hands[s] & t.royal_cards for s in hidden}   # face-up Kings are seen where they are
+    pool = [c for s in hidden for c in range(t.n_cards) if (game.hands[s] & ~t.royal_cards) >> c & 1]
+    rng.shuffle(pool)
+    other = Game(t, game.dealer, list(game.hands))
+    other.trick, other.tricks, other.leader = list(game.trick), list(game.tricks), game.leader
+    other.count, other.castles = game.count, list(game.castles)
+    for s in hidden:
+        size = (game.hands[s] & ~t.royal_cards).bit_count()
+        other.hands[s] = kings[s] | sum(1 << c for c in pool[:size])
+        pool = pool[size:]
+    return other
+
+
+@pytest.mark.parametrize("bot_class", [RandomBot, HeuristicBot])
+def test_bots_never_read_hidden_cards(bot_class):
+    t = tables_for("original")
+    rng = random.Random(4)
+    for seed in range(25):
+        game = Game.deal(t, seed % 4, GameStream(seed, 1))
+        for _ in range(rng.randrange(0, 40)):
+            game.play(next(iter(game.legal())))
+        seat = game.to_move
+        bot = bot_class(t)
+        before = bot.play(observe(game, seat), random.Random(seed))
+        other = _scrambled(game, seat, rng)
+        assert other.hands != game.hands or seed < 0
+        assert observe(other, seat) == observe(game, seat)
+        assert bot.play(observe(other, seat), random.Random(seed)) == before
+
+
+def test_monte_carlo_samples_agree_with_what_the_seat_has_seen():
+    t = tables_for("original")
+    for seed in range(15):
+        game = Game.deal(t, seed % 4, GameStream(seed, 2))
+        for _ in range(random.Random(seed).randrange(5, 45)):
+            game.play(next(iter(game.legal())))
+        seat = game.to_move
+        obs = observe(game, seat)
+        sampler = Sampler(t, obs)
+        played = {(s, c) for tr in game.tricks for s, c in tr.cards} | {(s, t.deck.card_name(c)) for s, c in game.trick}
+        for k in range(10):
+            hands = sampler.sample(random.Random(k))
+            assert names_of(t, hands[seat]) == names_of(t, game.hands[seat])   # its own hand (copies alike)
+            for s in range(4):
+                assert hands[s].bit_count() == game.hands[s].bit_count()  # every hand its true size
+                assert not hands[s] & sampler.excluded[s]               # no card of a suit it showed it lacks
+            for s, name in obs.kings:                                   # the face-up Kings where they lie
+                assert hands[s] & t.deck.face_cards[t.face(name)]
+            names = {t.deck.card_name(c) for s in range(4) for c in range(52) if hands[s] >> c & 1}
+            assert not names & {c for _, c in played if t.deck.face_cards[t.face(c)].bit_count() == 1}
+
+
+def test_sweep_ranks_readings_against_the_baseline():
+    from schachett_rules.sweep import sweep
+    names, rows, alpha = sweep("original", ["remaining"], 2000, 3, use_cache=False)
+    assert names == ["remaining"] and rows[0].baseline and rows[0].options == {"remaining": "each-hand"}
+    other = rows[1]
+    money = next(e for e in other.effects if e[0] == "money per winning player")
+    assert money[2] > 10 and money[3] < alpha        # all hands multiplies the King events by four
+
+
+def test_cli_simulate_json_plot_and_bad_bots(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "run.json"
+    result = runner.invoke(main, ["simulate", "original", "-n", "2000", "-s", "1", "-q", "--no-cache",
+                                  "--json", str(out), "--plot", str(tmp_path / "plots")])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["games"] == 2000 and set(data["king_events"]) == {"checkmate", "selfmate", "stalemate"}
+    assert len(list((tmp_path / "plots").glob("*.svg"))) == 4 and len(list((tmp_path / "plots").glob("*.png"))) == 4
+    bad = runner.invoke(main, ["simulate", "original", "--bots", "genius"])
+    assert bad.exit_code == 2 and "unknown bot" in bad.output
+    bad = runner.invoke(main, ["simulate", "original", "--bots", "random,random,random"])
+    assert bad.exit_code == 2 and "one per party" in bad.output
+
+
+def test_cli_compare_puts_rulesets_side_by_side():
+    result = CliRunner().invoke(main, ["compare", "original", "ai-reconstruction", "-n", "1000", "-q", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "original" in result.output and "ai-reconstruction" in result.output
+    assert "money per winning player" in result.output
+
+
+def test_castling_use_is_measured():
+    s = sim.run(sim.Spec(ruleset="reconstruction", games=200, seed=2))
+    assert s.castles > 0 and 0 < s.games_with_castling <= s.games
+    assert sim.run(sim.Spec(ruleset="original", games=200, seed=2)).castles == 0
+
+
+def test_a_tiny_ruleset_compiles_from_the_test_text(tiny):
+    assert compile_ruleset(load(tiny)).n_cards == 4
