@@ -138,14 +138,13 @@ class _Plan:
                                dtype=np.int64)
 
 
-_PLANS: dict[int, _Plan] = {}
-
-
 def _plan(t: Tables) -> _Plan:
-    key = id(t)
-    if key not in _PLANS:
-        _PLANS[key] = _Plan(t)
-    return _PLANS[key]
+    # Kept on the tables themselves: it lives and dies with them (the dataclass is frozen, not slotted).
+    plan = t.__dict__.get("_batch_plan")
+    if plan is None:
+        plan = _Plan(t)
+        object.__setattr__(t, "_batch_plan", plan)
+    return plan
 
 
 def _kth_bit(mask: np.ndarray, k: np.ndarray) -> np.ndarray:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import threading
 from typing import Iterator
 
 from .errors import UsageError
@@ -34,7 +35,7 @@ def map_chunks(spec, count: int, workers: int = 1, backend: str = "local",
     jobs = [(spec, i) for i in range(count)]
     if backend == "dask":
         from .distributed import map_on_dask
-        yield from map_on_dask(_play, jobs, address)
+        yield from map_on_dask(_play, jobs, address, workers)
         return
     if backend != "local":
         raise UsageError(f"unknown backend {backend!r}; the backends are local and dask")
@@ -42,7 +43,18 @@ def map_chunks(spec, count: int, workers: int = 1, backend: str = "local",
         for job in jobs:
             yield _play(job)
         return
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    # Forking copies this process with the ruleset already compiled, so workers start at once; but a
+    # fork while another thread runs could copy a lock that thread holds. Then a fork server (started
+    # once, with the package imported) makes clean processes instead. (The progress bar starts its
+    # thread only after the pool exists.)
+    methods = mp.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        ctx = mp.get_context("fork")
+    elif "forkserver" in methods:
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["schachett_rules.simulate", "schachett_rules.batch", "schachett_rules.bots"])
+    else:  # pragma: no cover - not on Linux
+        ctx = mp.get_context("spawn")
     pool = ctx.Pool(min(workers, count))
     try:
         yield from pool.imap(_play, jobs)

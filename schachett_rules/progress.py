@@ -22,19 +22,29 @@ def bar(total: int, label: str, disable: bool = False) -> Iterator[Callable[[int
                TextColumn("[progress.percentage]{task.percentage:>3.0f}%"),
                TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
     console = Console(stderr=True)
-    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
-        task = progress.add_task(label, total=total, rate="")
-        pending = [0]
-        step = max(1, total // 200)
+    progress = Progress(*columns, console=console, transient=True, disable=not console.is_terminal)
+    task = progress.add_task(label, total=total, rate="")
+    pending = [0]
+    started = [False]
+    step = max(1, total // 200)
 
-        def advance(n: int) -> None:
-            pending[0] += n
-            if pending[0] >= step:
-                progress.advance(task, pending[0])
-                speed = progress.tasks[0].speed
-                if speed:
-                    progress.update(task, rate=f"{speed:,.0f}/s")
-                pending[0] = 0
+    def advance(n: int) -> None:
+        # The display (and its thread) starts with the first result, after any worker processes
+        # have been forked.
+        if not started[0]:
+            progress.start()
+            started[0] = True
+        pending[0] += n
+        if pending[0] >= step:
+            progress.advance(task, pending[0])
+            speed = progress.tasks[0].speed
+            if speed:
+                progress.update(task, rate=f"{speed:,.0f}/s")
+            pending[0] = 0
 
+    try:
         yield advance
-        progress.advance(task, pending[0])
+    finally:
+        if started[0]:
+            progress.advance(task, pending[0])
+            progress.stop()

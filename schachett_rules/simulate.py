@@ -27,7 +27,7 @@ import random
 from fractions import Fraction
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .compiler import Tables
 from .streams import GameStream, block_uniforms
@@ -48,10 +48,10 @@ class Spec(BaseModel):
     ruleset: str
     options: dict[str, str] = {}
     bots: tuple[str, ...] = ("random",)
-    games: int
+    games: int = Field(ge=1)
     seed: int = 0
-    samples: int = 24          # the Monte-Carlo player's deals per decision
-    chunk: int = 0             # games per chunk; 0: chosen by the kind of run
+    samples: int = Field(default=24, ge=1)   # the Monte-Carlo player's deals per decision
+    chunk: int = Field(default=0, ge=0)      # games per chunk; 0: chosen by the kind of run
 
     @field_validator("bots")
     @classmethod

@@ -55,6 +55,8 @@ class Tally:
 
     def add(self, x, count: int = 1) -> None:
         """Add ``x`` (``count`` times)."""
+        if count <= 0:
+            return
         x = Fraction(x)
         self.n += count
         self.total += x * count
@@ -175,6 +177,9 @@ class Stats:
 
     def merge(self, other: "Stats") -> None:
         """Add another run's statistics (same ruleset shape)."""
+        shape = (self.n_parties, self.n_seats, self.n_tricks, self.event_names)
+        if shape != (other.n_parties, other.n_seats, other.n_tricks, other.event_names):
+            raise ValueError(f"cannot merge statistics of {other.ruleset} into {self.ruleset}: the games differ in shape")
         self.games += other.games
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
         self.draws += other.draws
