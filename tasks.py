@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The project's two jobs, runnable on a fresh machine with nothing but Python 3.11.
 
-    python3 tasks.py build   # set up, check every ruleset, simulate the original, write build/
+    python3 tasks.py build   # set up, check every ruleset, simulate, build the site (site/)
     python3 tasks.py test    # set up, run the whole test suite
 
 Each job creates ``.venv`` on first use and installs the project into it; a
@@ -47,7 +47,7 @@ def setup() -> None:
 
 
 def build() -> None:
-    """Check every ruleset and simulate the printed game; results go to build/."""
+    """Check every ruleset, simulate the printed game (build/), and build the site (site/)."""
     setup()
     out = ROOT / "build"
     out.mkdir(exist_ok=True)
@@ -60,7 +60,9 @@ def build() -> None:
         run(schachett, "simulate", "original", "--games", "10000", "--seed", "7",
             "--json", out / "simulation-original.json", stdout=fh)
     print((out / "simulation-original.txt").read_text(encoding="utf-8"))
-    print(f"Done: rulesets checked; prose and simulation in {out}/")
+    run(schachett, "site", "build")
+    print(f"Done: rulesets checked; prose and simulation in {out}/; the site is in {ROOT / 'site'}/ "
+          f"(open site/index.html, or run: .venv/bin/schachett site serve)")
 
 
 def test() -> None:

@@ -238,6 +238,44 @@ def example12(readings: tuple[str, ...], budget: int | None, seed: int, as_json:
     click.echo(rep.json_text() if as_json else rep.as_text())
 
 
+@main.group()
+def site() -> None:
+    """Build or serve the annotated rulebook site (MkDocs)."""
+
+
+@site.command("build")
+@click.option("--dir", "site_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where to write the site (default: site/ in the project).")
+def site_build(site_dir: Path | None) -> None:
+    """Generate every page and build the site with `mkdocs build --strict`."""
+    import subprocess
+
+    from .paths import home
+    target = (site_dir or home() / "site").resolve()
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
+                            cwd=home(), env=_quiet_mkdocs())
+    if result.returncode:
+        raise SchachettError("the site did not build: see the messages above (mkdocs build --strict)")
+    click.echo(f"the site is in {target}; open {target / 'index.html'} or run `schachett site serve`")
+
+
+@site.command("serve")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+def site_serve(port: int) -> None:
+    """Serve the site on localhost, rebuilding it when a source changes."""
+    import subprocess
+
+    from .paths import home
+    subprocess.run([sys.executable, "-m", "mkdocs", "serve", "--strict", "--dev-addr", f"127.0.0.1:{port}"], cwd=home(),
+                   env=_quiet_mkdocs())
+
+
+def _quiet_mkdocs() -> dict:
+    import os
+    # The theme and a plugin print banners about MkDocs' future on every build; they are not about this site.
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+
+
 @main.command()
 def schema() -> None:
     """Print the JSON Schema of the rule files' IR."""

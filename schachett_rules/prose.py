@@ -54,6 +54,18 @@ def _faces_text(k: ir.KindDecl) -> str:
     return ", ".join(out)
 
 
+def penalty_effects(c: ir.Penalty) -> list[str]:
+    """What a penalty does, in words, one phrase per effect."""
+    parts = []
+    if c.pays:
+        parts.append(f"the offender pays {c.pays} points to each {'opponent' if c.to == 'opponents' else 'other player'}")
+    if c.take_back:
+        parts.append("the card is taken back and played correctly")
+    if c.forfeit:
+        parts.append("the offender's party scores nothing for the game")
+    return parts
+
+
 def sentence(c, deck: Deck | None = None) -> str:
     """One clause as an English sentence (or a few); the deck, if given, names kinds and colours."""
 
@@ -132,14 +144,7 @@ def sentence(c, deck: Deck | None = None) -> str:
         return (f"After the game each player of the winning party receives {render(c.amount)} {c.unit}, and each "
                 f"player of the losing party pays as much ('winner' and 'loser' are the parties' points).")
     if isinstance(c, ir.Penalty):
-        parts = []
-        if c.pays:
-            parts.append(f"the offender pays {c.pays} points to each {'opponent' if c.to == 'opponents' else 'other player'}")
-        if c.take_back:
-            parts.append("the card is taken back and played correctly")
-        if c.forfeit:
-            parts.append("the offender's party scores nothing for the game")
-        return f"Penalty for {c.offence}: " + "; ".join(parts) + "."
+        return f"Penalty for {c.offence}: " + "; ".join(penalty_effects(c)) + "."
     if isinstance(c, ir.Review):
         return (f"Besides the current trick, a player may look at the {c.tricks} trick{'s' if c.tricks > 1 else ''} "
                 "just finished, and no earlier one.")

@@ -1,0 +1,111 @@
+"""The comparison pages: sections against rulesets, and the printed rules against the AI reconstruction."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import yaml
+
+from ..diff import _content
+from ..paths import manual_dir
+from ..prose import deck_of, filed_under, section_order, sentence
+from .context import Context, clause_anchor, rel, url_rel
+
+KIND_WORDS = {"omission": "omission: the AI leaves it out", "contradiction": "contradiction: the AI says otherwise",
+              "embellishment": "embellishment: the AI adds what the manual does not say",
+              "correct": "correct: the AI restates the manual"}
+
+
+def _short(text: str, limit: int = 110) -> str:
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def matrix_markdown(ctx: Context) -> str:
+    """Manual sections down, rulesets across: each cell the rule in short and its grade; differences marked."""
+    page = "compare/matrix.md"
+    order = section_order(ctx.manual)
+    names = list(ctx.rulesets)
+    decks = {n: deck_of(r) for n, r in ctx.rulesets.items()}
+    rows: dict[tuple[str, str], dict[str, object]] = {}
+    for n, r in ctx.rulesets.items():
+        for e in r.clauses:
+            rows.setdefault((filed_under(r, e), e.key), {})[n] = e
+    head = "".join(f'<th><a href="{url_rel(page, ctx.rulebook_page(n))}">{n}</a></th>' for n in names)
+    out = ["---", "hide:", "  - toc", "---", "", "# Comparison matrix", "",
+           "Each row is a rule, filed under the manual section it rests on; each column a ruleset. A cell gives the rule "
+           "in short with its grade, linking to the clause; a shaded cell differs from the printed ruleset "
+           "(`original`); a dash: the ruleset has no such rule.", "",
+           '<div class="matrix">', "<table>", f"<thead><tr><th>section</th><th>rule</th>{head}</tr></thead>",
+           "<tbody>"]
+    for (section, key) in sorted(rows, key=lambda k: (order(k[0]), k[1])):
+        cells = rows[(section, key)]
+        base = cells.get("original")
+        tds = []
+        for n in names:
+            e = cells.get(n)
+            if e is None:
+                tds.append('<td class="differs">—</td>' if base is not None else "<td>—</td>")
+                continue
+            differs = n != "original" and (base is None or _content(e.clause) != _content(base.clause))
+            text = html.escape(_short(sentence(e.clause, decks[n])))
+            grade = e.clause.basis.grade.value
+            link = url_rel(page, ctx.rulebook_page(n), clause_anchor(e.key))
+            shade = ' class="differs"' if differs else ""
+            tds.append(f'<td{shade}>{text} <a class="badge grade-{grade}" href="{link}">{grade}</a></td>')
+        out.append(f'<tr><td>{ctx.cite_html(page, section)}</td><td><code>{html.escape(key)}</code></td>'
+                   f"{''.join(tds)}</tr>")
+    out += ["</tbody>", "</table>", "</div>", ""]
+    return "\n".join(out)
+
+
+def load_divergences() -> list[dict]:
+    """The catalogue of divergences between the printed manual and the AI reconstruction."""
+    path: Path = manual_dir() / "ai-reconstruction" / "divergences.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+
+
+def ai_markdown(ctx: Context) -> str:
+    """Every divergence, one by one, with both texts and, where it changes play, its measured effect."""
+    page = "compare/ai.md"
+    entries = load_divergences()
+    counts = {k: sum(1 for e in entries if e["kind"] == k) for k in KIND_WORDS}
+    out = ["# The printed rules against the AI reconstruction", "",
+           "The AI that translated the manual also compiled \"complete rules\". Here they are set against the surviving "
+           "pages, divergence by divergence: " + ", ".join(f"{counts[k]} {k}{'s' if counts[k] != 1 else ''}" for k in
+                                                           KIND_WORDS) + ". "
+           "The rulesets [original](../rulebooks/original.md) and [ai-reconstruction](../rulebooks/ai-reconstruction.md) "
+           "play the two; `schachett diff original ai-reconstruction` lines them up clause by clause.", ""]
+    for kind in KIND_WORDS:
+        group = [e for e in entries if e["kind"] == kind]
+        if not group:
+            continue
+        out += [f"## {KIND_WORDS[kind][0].upper()}{KIND_WORDS[kind][1:]}", ""]
+        for e in group:
+            out.append(f"### {e['title']} {{ #{e['id']} }}")
+            out.append("")
+            badges = " ".join([ctx.cites_of(page, e.get("manual") or []), ctx.cites_of(page, e.get("ai") or [])])
+            out.append(f'<span class="badge grade-{"printed" if kind == "correct" else "ai"}">{kind}</span> {badges}')
+            out.append("")
+            if e.get("manual_quote"):
+                out += [f"**The manual:** *{e['manual_quote']}*", ""]
+            elif e.get("manual"):
+                out += ["**The manual:** the page is lost.", ""]
+            if e.get("ai_quote"):
+                out += [f"**The AI:** *{e['ai_quote']}*", ""]
+            out += [e["note"].strip(), ""]
+            if e.get("effect"):
+                out += [f"**Measured effect:** {e['effect']}", ""]
+            for key in e.get("clauses") or []:
+                links = [f"[{n}]({rel(page, ctx.rulebook_page(n), clause_anchor(key))})"
+                         for n in ("original", "ai-reconstruction") if ctx.rulesets[n].clause(key) is not None]
+                if links:
+                    out += [f"Clause `{key}` in " + " and ".join(links) + ".", ""]
+    return "\n".join(out)
+
+
+def compare_pages(ctx: Context, write) -> list[tuple[str, str]]:
+    """Write the comparison pages."""
+    write("compare/matrix.md", matrix_markdown(ctx))
+    write("compare/ai.md", ai_markdown(ctx))
+    return [("Comparison matrix", "compare/matrix.md"), ("Printed rules against the AI", "compare/ai.md")]

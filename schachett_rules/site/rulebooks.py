@@ -1,0 +1,75 @@
+"""One rulebook per ruleset, generated from its rule file."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..loader import Resolved
+from ..printer import format_ruleset
+from ..prose import deck_of, filed_under, section_order, sentence
+from .context import Context, clause_anchor, render
+from .manual_pages import heading
+
+
+def _indent(text: str, spaces: int = 4) -> str:
+    return "\n".join((" " * spaces + line) if line else "" for line in text.splitlines())
+
+
+def rulebook_markdown(ctx: Context, name: str) -> str:
+    """A ruleset's rules in order, each with its section and grade, and its readings of the gaps."""
+    r: Resolved = ctx.rulesets[name]
+    page = ctx.rulebook_page(name)
+    order = section_order(ctx.manual)
+    deck = deck_of(r)
+    grades = Counter(e.clause.basis.grade.value for e in r.clauses)
+    by_section: dict[str, list] = {}
+    for e in r.clauses:
+        by_section.setdefault(filed_under(r, e), []).append(e)
+    sections = []
+    for sec in sorted(by_section, key=order):
+        res = ctx.resolve(sec)
+        head = heading(res.section) if not res.subsection else f"{res.subsection.id} {res.subsection.title}"
+        clauses = []
+        for e in by_section[sec]:
+            c = e.clause
+            reading = ""
+            if e.origin.lacuna:
+                reading = f"reading *{e.origin.option}* of [{e.origin.lacuna}](../gaps/{e.origin.lacuna}.md)"
+            elif e.origin.ruleset != name:
+                reading = f"from [{e.origin.ruleset}]({e.origin.ruleset}.md#{clause_anchor(e.key)})"
+            clauses.append({"anchor": clause_anchor(e.key), "key": e.key, "grade": ctx.grade(c.basis.grade),
+                            "cites": ctx.cites_of(page, c.basis.cites), "reading": reading,
+                            "prose": sentence(c, deck), "because": c.because})
+        sections.append({"heading": f"{head} {ctx.cite(page, sec)}", "clauses": clauses})
+    lacunae = []
+    for ch in r.lacunae:
+        opt = ch.lacuna.option(ch.option)
+        others = ", ".join(o.name for o in ch.lacuna.options if o.name != ch.option) or "—"
+        lacunae.append({"link": f"[{ch.lacuna.name}](../gaps/{ch.lacuna.name}.md)",
+                        "cites": ctx.cites_of(page, ch.lacuna.basis.cites), "option": ch.option,
+                        "grade": ctx.grade(opt.basis.grade), "others": others})
+    chain = ", ".join(f"[{p}]({p}.md)" for p in r.chain[:-1][::-1])
+    source = format_ruleset(_file_ir(name))
+    return render("rulebook.md.j2", title=r.title or name, name=name, chain=chain, count=len(r.clauses),
+                  grades=", ".join(f"{grades[g]} {ctx.grade(g)}" for g in
+                                   ("printed", "uncertain", "inferred", "ai", "conjecture", "design") if grades[g]),
+                  language_link="../language.md", lacunae=lacunae, sections=sections, source=_indent(source))
+
+
+def _file_ir(name: str):
+    from ..loader import locate, read_file
+    return read_file(locate(name))
+
+
+def rulebook_pages(ctx: Context, write) -> list[tuple[str, str]]:
+    """Write every rulebook and its index; return (title, path) for the navigation."""
+    nav = []
+    lines = ["# Rulebooks", "",
+             "Each ruleset is a rule file in the project; these pages are generated from the files, clause by clause.",
+             "", "| ruleset | what | clauses | gaps |", "|---|---|---|---|"]
+    for name, r in ctx.rulesets.items():
+        write(ctx.rulebook_page(name), rulebook_markdown(ctx, name))
+        nav.append((r.title or name, ctx.rulebook_page(name)))
+        lines.append(f"| [{name}]({name}.md) | {r.title} | {len(r.clauses)} | {len(r.lacunae)} |")
+    write("rulebooks/index.md", "\n".join(lines) + "\n")
+    return nav

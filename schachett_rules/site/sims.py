@@ -1,0 +1,157 @@
+"""The simulations the site shows: small runs, cached, played when the site is built.
+
+Random players are used throughout, on the same deals (seed) for every
+reading. Rulesets that the numpy batch plays get 20,000 games; those with
+castling, which the engine plays, 2,000.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from ..batch import supported
+from ..parallel import default_workers
+from ..simulate import Spec, cached_run, format_stats
+from ..stats import Stats, wilson
+from ..sweep import compare_metric, metrics
+from .context import Context
+
+SEED = 1888
+FAST_GAMES = 20000
+SLOW_GAMES = 2000
+
+
+def games_for(ctx: Context, ruleset: str, options: dict | None = None) -> int:
+    """How many games the site plays for a ruleset and readings."""
+    from ..compiler import tables_for
+    t = tables_for(ruleset, tuple(sorted((options or {}).items())))
+    return FAST_GAMES if supported(t) is None else SLOW_GAMES
+
+
+def stats_for(ctx: Context, ruleset: str, options: dict | None = None) -> tuple[Spec, Stats]:
+    """A cached run of random games."""
+    spec = Spec(ruleset=ruleset, options=options or {}, games=games_for(ctx, ruleset, options), seed=SEED)
+    stats, _ = cached_run(spec, workers=default_workers())
+    return spec, stats
+
+
+def svg_bytes(fig) -> bytes:
+    """A matplotlib figure as SVG."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    return buf.getvalue()
+
+
+def plot_files(stats: Stats, title: str) -> dict[str, bytes]:
+    """The four standard plots of a run, as SVG bytes by name."""
+    import tempfile
+
+    from ..plots import plot_stats
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in plot_stats(stats, Path(tmp), title):
+            if path.suffix == ".svg":
+                out[path.stem] = path.read_bytes()
+    return out
+
+
+def effects_table(rows: list[tuple[str, Stats]], baseline: int) -> str:
+    """A Markdown table of the sweep metrics, one column per reading, differences from the baseline marked."""
+    names = [label for label, _ in rows]
+    ms = [metrics(s) for _, s in rows]
+    base = ms[baseline]
+    head = "| measure | " + " | ".join(f"**{n}**" if i == baseline else n for i, n in enumerate(names)) + " |"
+    lines = [head, "|---|" + "---|" * len(names)]
+    comparisons = max(1, (len(rows) - 1) * len(base))
+    alpha = 0.01 / comparisons
+    for j, m in enumerate(base):
+        cells = []
+        for i, col in enumerate(ms):
+            value = col[j].value
+            text = f"{100 * value:.1f}%" if col[j].test[0] == "prop" else f"{value:.2f}"
+            if i != baseline:
+                diff, p = compare_metric(col[j], m)
+                if p < alpha:
+                    text += " ✱"
+            cells.append(text)
+        lines.append(f"| {m.name} | " + " | ".join(cells) + " |")
+    games = ", ".join(sorted({str(s.games) for _, s in rows}))
+    lines.append("")
+    lines.append(f"Random players, {games} games per reading on the same deals (seed {SEED}). The reading in bold "
+                 f"is the printed ruleset's choice; ✱ marks a difference from it with p < {alpha:.2g} (1% divided by "
+                 f"the {comparisons} comparisons made).")
+    return "\n".join(lines)
+
+
+def effects_plot(rows: list[tuple[str, Stats]], title: str) -> bytes:
+    """A bar chart: the share of Kings meeting each fate, and the money per winner, reading by reading."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    names = [label for label, _ in rows]
+    events = list(rows[0][1].events_by_trick)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4))
+    bottoms = [0.0] * len(rows)
+    colours = {"checkmate": "#b22222", "selfmate": "#1f77b4", "stalemate": "#2ca02c"}
+    for ev in events:
+        shares = []
+        for _, s in rows:
+            kings = sum(k * v for k, v in s.events_per_game.items()) or 1
+            shares.append(100 * sum(s.events_by_trick[ev]) / kings)
+        left.bar(names, shares, bottom=bottoms, label=ev, color=colours.get(ev))
+        bottoms = [b + x for b, x in zip(bottoms, shares)]
+    left.set_ylabel("share of Kings (%)")
+    left.legend(frameon=False, fontsize=8)
+    left.set_title("the Kings' fates")
+    means = [s.money_per_winner.mean for _, s in rows]
+    errs = [(s.money_per_winner.ci()[1] - s.money_per_winner.ci()[0]) / 2 for _, s in rows]
+    right.bar(names, means, yerr=errs, capsize=4, color="#777777")
+    right.set_title("money per winning player (95% interval)")
+    for ax in (left, right):
+        ax.tick_params(axis="x", labelrotation=20)
+    fig.suptitle(title, y=1.06)
+    data = svg_bytes(fig)
+    plt.close(fig)
+    return data
+
+
+def summary_rows(items: list[tuple[str, Spec, Stats]]) -> str:
+    """A Markdown table of the headline figures of several runs."""
+    lines = ["| ruleset | games | party 0 wins | first leader's party wins | checkmates per game | "
+             "selfmates | stalemates | money per winner | castles per game |", "|---|---|---|---|---|---|---|---|---|"]
+    for name, spec, s in items:
+        n = s.games
+        lo, hi = wilson(s.wins[0], n)
+        d = n - s.draws
+        llo, lhi = wilson(s.leader_party_wins, d)
+        ev = {k: sum(v) / n for k, v in s.events_by_trick.items()}
+        lines.append(f"| [{name}]({name}.md) | {n} | {100 * s.wins[0] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+                     f"{100 * s.leader_party_wins / max(d, 1):.1f}% [{100 * llo:.1f}, {100 * lhi:.1f}] | "
+                     f"{ev.get('checkmate', 0):.2f} | {ev.get('selfmate', 0):.2f} | {ev.get('stalemate', 0):.2f} | "
+                     f"{s.money_per_winner.mean:.1f} | {s.castles / n:.2f} |")
+    return "\n".join(lines)
+
+
+def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
+    """A report per ruleset, with plots, and a page setting them side by side."""
+    nav, items = [], []
+    for name in ctx.rulesets:
+        spec, stats = stats_for(ctx, name)
+        items.append((name, spec, stats))
+        plots = plot_files(stats, name)
+        for stem, data in plots.items():
+            write(f"simulations/{name}/{stem}.svg", data)
+        figures = "\n\n".join(f"![{stem.replace('-', ' ')}]({name}/{stem}.svg)" for stem in
+                              ("king-events-by-trick", "points", "seat-advantage", "decided"))
+        page = (f"# Simulation: {name}\n\n{stats.games} games with random players (seed {SEED}), the readings of "
+                f"[the rulebook](../rulebooks/{name}.md). Every figure has its 95% interval.\n\n"
+                f"{figures}\n\n## The figures\n\n```text\n{format_stats(stats, spec)}\n```\n")
+        write(f"simulations/{name}.md", page)
+        nav.append((name, f"simulations/{name}.md"))
+    index = ("# Simulations\n\nWhat the rules do to the game, measured: random players on the same deals for every "
+             "ruleset, each figure with its 95% interval. Stronger players (a heuristic player and a Monte-Carlo "
+             "player) are in the command line: `schachett simulate RULESET --bots mc,heuristic`.\n\n"
+             + summary_rows(items) + "\n")
+    write("simulations/index.md", index)
+    return nav

@@ -1,0 +1,183 @@
+"""The site: built strictly, every link and citation resolving, and looked at in a real browser."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urljoin
+
+import pytest
+
+from schachett_rules.paths import home
+
+ARTIFACTS = home() / "test-artifacts"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                            cwd=home(), env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+class Links(HTMLParser):
+    """The links, anchors and images of one page."""
+
+    def __init__(self):
+        super().__init__()
+        self.links: list[tuple[str, str]] = []   # (href, class)
+        self.ids: set[str] = set()
+        self.images: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "a" and a.get("href"):
+            self.links.append((a["href"], a.get("class") or ""))
+        if tag == "img" and a.get("src"):
+            self.images.append(a["src"])
+
+
+@functools.lru_cache(maxsize=None)
+def parsed(path: Path) -> Links:
+    p = Links()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if "search" not in p.parts and p.name != "404.html")
+
+
+def target(site: Path, page: Path, href: str) -> tuple[Path, str]:
+    url = urljoin("http://x/" + page.relative_to(site).as_posix(), href)
+    path, frag = urldefrag(url)
+    rel = unquote(path[len("http://x/"):])
+    file = site / rel
+    if file.is_dir() or rel.endswith("/") or rel == "":
+        file = file / "index.html"
+    return file, frag
+
+
+def test_every_internal_link_and_anchor_resolves(site):
+    broken = []
+    for page in pages(site):
+        for href, _ in parsed(page).links:
+            if re.match(r"^[a-z]+:", href) or href.startswith("//"):
+                continue
+            file, frag = target(site, page, href)
+            if not file.exists():
+                broken.append(f"{page.relative_to(site)} → {href} (no such page)")
+            elif frag and file.suffix == ".html" and frag not in parsed(file).ids:
+                broken.append(f"{page.relative_to(site)} → {href} (no anchor {frag})")
+        for src in parsed(page).images:
+            if not re.match(r"^[a-z]+:", src) and not target(site, page, src)[0].exists():
+                broken.append(f"{page.relative_to(site)} → image {src}")
+    assert not broken, "\n".join(broken[:30])
+
+
+def test_every_citation_resolves_to_a_manual_section_page(site):
+    seen = 0
+    for page in pages(site):
+        for href, cls in parsed(page).links:
+            if "cite" not in cls.split():
+                continue
+            seen += 1
+            file, frag = target(site, page, href)
+            rel = file.relative_to(site).as_posix()
+            assert rel.startswith(("manual/", "ai/")) and file.exists(), f"{page}: citation {href} → {rel}"
+            if frag:
+                assert frag in parsed(file).ids, f"{page}: citation {href} has no anchor {frag}"
+    assert seen > 500
+
+
+def test_every_section_page_lists_the_clauses_that_cite_it(site):
+    """Both directions: each clause's citations lead to pages that link back to the clause."""
+    from schachett_rules.site.context import Context, clause_anchor, section_page
+    ctx = Context.load()
+    missing = []
+    for name, r in ctx.rulesets.items():
+        for e in r.clauses:
+            back = f"rulebooks/{name}/#{clause_anchor(e.key)}"
+            for c in e.clause.basis.cites:
+                sec = ctx.resolve(c).section
+                file = site / section_page(sec).replace(".md", "/index.html")
+                hrefs = [target(site, file, h) for h, _ in parsed(file).links]
+                if not any(f == site / f"rulebooks/{name}/index.html" and frag == clause_anchor(e.key)
+                           for f, frag in hrefs):
+                    missing.append(f"{section_page(sec)} lacks {back}")
+    assert not missing, "\n".join(missing[:20])
+
+
+def test_generated_pages_are_not_kept_in_docs():
+    tracked = subprocess.run(["git", "ls-files", "docs"], cwd=home(), capture_output=True, text=True).stdout.split()
+    assert set(tracked) <= {"docs/gen_pages.py", "docs/assets/site.css", "docs/language.md", "docs/tutorial.md",
+                            "docs/records.md"}, tracked
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):  # the test's output is for failures
+            pass
+
+    handler = functools.partial(Quiet, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+KEY_PAGES = ["", "manual/", "manual/s3/", "manual/s4/", "rulebooks/original/", "rulebooks/three-player/",
+             "compare/matrix/", "compare/ai/", "gaps/", "gaps/deal/", "gaps/castling/", "gaps/example-12/",
+             "simulations/", "simulations/original/", "cards/", "language/", "tutorial/", "records/"]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (CI installs Debian's chromium)")
+def test_key_pages_load_in_a_browser_without_errors(server):
+    from playwright.sync_api import sync_playwright
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        page = browser.new_page(viewport={"width": 1300, "height": 1000})
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
+        for path in KEY_PAGES:
+            response = page.goto(server + path, wait_until="networkidle")
+            assert response is not None and response.ok, path
+            broken = page.evaluate("() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0)"
+                                   ".map(i => i.src)")
+            assert not broken, f"{path}: images that did not render: {broken}"
+            if path in ("", "cards/", "gaps/deal/", "simulations/original/"):
+                assert page.evaluate("() => document.images.length") > 0, path
+            if path == "":
+                page.screenshot(path=str(ARTIFACTS / "home.png"), full_page=True)
+            if path == "gaps/deal/":
+                page.screenshot(path=str(ARTIFACTS / "gap-deal.png"), full_page=True)
+        assert not errors, "\n".join(errors)
+        # the search box finds "checkmate"
+        page.goto(server, wait_until="networkidle")
+        page.click(".md-search__input")
+        page.keyboard.type("checkmate", delay=20)   # typed, as a reader would: the search listens to keys
+        page.wait_for_selector(".md-search-result__item", state="attached", timeout=20000)
+        results = page.locator(".md-search-result__item").count()
+        assert results > 0
+        assert "checkmate" in page.locator(".md-search-result").inner_text().lower()
+        browser.close()
