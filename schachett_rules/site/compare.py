@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from ..diff import _content
+from ..errors import SchachettError
 from ..paths import manual_dir
 from ..prose import deck_of, filed_under, section_order, sentence
 from .context import Context, clause_anchor, rel, url_rel
@@ -27,10 +28,22 @@ def matrix_markdown(ctx: Context) -> str:
     order = section_order(ctx.manual)
     names = list(ctx.rulesets)
     decks = {n: deck_of(r) for n, r in ctx.rulesets.items()}
-    rows: dict[tuple[str, str], dict[str, object]] = {}
+    # A row per rule (clause key), filed under the section the first ruleset that has it files it under; the
+    # AI's own section numbers (ai:§7) stand for the manual's (§7).
+    rows: dict[str, dict[str, object]] = {}
+    filed: dict[str, str] = {}
     for n, r in ctx.rulesets.items():
         for e in r.clauses:
-            rows.setdefault((filed_under(r, e), e.key), {})[n] = e
+            rows.setdefault(e.key, {})[n] = e
+            if e.key not in filed:
+                section = filed_under(r, e)
+                plain = section.removeprefix("ai:")
+                try:
+                    ctx.resolve(plain)
+                    section = plain
+                except SchachettError:  # an AI section with no printed counterpart (ai:notes)
+                    pass
+                filed[e.key] = section
     head = "".join(f'<th><a href="{url_rel(page, ctx.rulebook_page(n))}">{n}</a></th>' for n in names)
     out = ["---", "hide:", "  - toc", "---", "", "# Comparison matrix", "",
            "Each row is a rule, filed under the manual section it rests on; each column a ruleset. A cell gives the rule "
@@ -38,8 +51,8 @@ def matrix_markdown(ctx: Context) -> str:
            "(`original`); a dash: the ruleset has no such rule.", "",
            '<div class="matrix">', "<table>", f"<thead><tr><th>section</th><th>rule</th>{head}</tr></thead>",
            "<tbody>"]
-    for (section, key) in sorted(rows, key=lambda k: (order(k[0]), k[1])):
-        cells = rows[(section, key)]
+    for key in sorted(rows, key=lambda k: (order(filed[k]), k)):
+        section, cells = filed[key], rows[key]
         base = cells.get("original")
         tds = []
         for n in names:
