@@ -139,13 +139,21 @@ class Tables:
     capture_dir: dict = field(default_factory=dict)      # kind -> 'lower' | 'higher'
     castling: CastleTable | None = None
     no_castling_cite: str = ""                           # the citation of a `castling: none` clause
-    dummy: DummyTable | None = None
+    dummies: tuple[DummyTable, ...] = ()
+    automaton: tuple[tuple[int, ...], str] | None = None   # seats played by a fixed rule, and the rule
     review: int = 0                                      # finished tricks a player may look at
     memory: str = "every"                                # every | review
 
     def controller(self, seat: int) -> int:
         """The seat whose player plays this seat's cards (a dummy's are played by another)."""
-        return self.dummy.by if self.dummy is not None and seat == self.dummy.seat else seat
+        for d in self.dummies:
+            if d.seat == seat:
+                return d.by
+        return seat
+
+    def dummy_of(self, seat: int) -> DummyTable | None:
+        """The dummy clause of a seat, if the seat is a dummy."""
+        return next((d for d in self.dummies if d.seat == seat), None)
 
     def opposite(self, seat: int) -> int:
         """The seat across the table."""
@@ -246,7 +254,9 @@ class _Compiler:
             settlement=settlement, penalties={p.name: p for p in self.r.of_kind(ir.Penalty)},
             capture_words=capture_words, tie_words=tie_words, options=self.r.options,
             capture_victims=self.capture_extra[0], capture_dir=self.capture_extra[1],
-            castling=castling, dummy=dummy,
+            castling=castling, dummies=dummy,
+            automaton=((self.r.clause("automaton").seats, self.r.clause("automaton").policy)
+                       if self.r.clause("automaton") else None),
             no_castling_cite=(", ".join(castling_clause.basis.cites)
                               if castling_clause is not None and castling_clause.mode == "none" else ""),
             review=self.r.clause("review").tricks if self.r.clause("review") else 0,
@@ -281,20 +291,26 @@ class _Compiler:
         return CastleTable(permits=tuple(permits), officer_faces=faces, limit=lim.clause.limit,
                            cite=", ".join(eff.clause.basis.cites))
 
-    def dummy(self) -> DummyTable | None:
-        eff = self.r.effective("dummy")
-        if eff is None:
-            return None
-        c = eff.clause
-        for seat in (c.seat, c.by):
-            if not 0 <= seat < self.n_seats:
-                self.errors.append(_fail(eff, f"seat {seat} does not exist (seats 0 to {self.n_seats - 1})"))
-                return None
-        if c.seat == c.by:
-            self.errors.append(_fail(eff, "a dummy's cards must be played by another seat"))
-            return None
-        return DummyTable(seat=c.seat, by=c.by, exposed_after=c.exposed_after, one_hand_at_a_time=c.one_hand_at_a_time,
-                          cite=", ".join(c.basis.cites))
+    def dummy(self) -> tuple[DummyTable, ...]:
+        out = []
+        for eff in self.r.clauses:
+            if not isinstance(eff.clause, ir.Dummy):
+                continue
+            c = eff.clause
+            bad = [s for s in (c.seat, c.by) if not 0 <= s < self.n_seats]
+            if bad:
+                self.errors.append(_fail(eff, f"seat {bad[0]} does not exist (seats 0 to {self.n_seats - 1})"))
+                continue
+            if c.seat == c.by:
+                self.errors.append(_fail(eff, "a dummy's cards must be played by another seat"))
+                continue
+            out.append(DummyTable(seat=c.seat, by=c.by, exposed_after=c.exposed_after,
+                                  one_hand_at_a_time=c.one_hand_at_a_time, cite=", ".join(c.basis.cites)))
+        seats = [d.seat for d in out]
+        if any(d.by in seats for d in out):
+            self.errors.append(RuleCheckError("a dummy's cards must be played by a seat that is not itself a dummy",
+                                              self.r.file, 1, 1, "dummy"))
+        return tuple(out)
 
     def probe_settlement(self) -> None:
         # The amount is only computed when a game is scored; try it now on the extremes a game can

@@ -225,10 +225,11 @@ class Game:
             raise IllegalAction(f"it is seat {mover}'s turn, not seat {seat}'s: {who} and play goes to the left",
                                 trick=self.trick_number, seat=seat, card=name, clause=who)
         if by is not None and by != t.controller(mover):
-            if t.dummy is not None and by == t.dummy.seat:
-                why = f"seat {by} is the dummy: its cards are played by seat {t.dummy.by} ({t.dummy.cite})"
-            elif t.dummy is not None and mover == t.dummy.seat:
-                why = f"the dummy's cards are played by seat {t.dummy.by}, not seat {by} ({t.dummy.cite})"
+            own, moving = t.dummy_of(by), t.dummy_of(mover)
+            if own is not None:
+                why = f"seat {by} is a dummy: its cards are played by seat {own.by} ({own.cite})"
+            elif moving is not None:
+                why = f"the dummy's cards are played by seat {moving.by}, not seat {by} ({moving.cite})"
             else:
                 why = f"it is seat {mover}'s turn, not seat {by}'s"
             raise IllegalAction(why, trick=self.trick_number, seat=by, card=name, clause=why)

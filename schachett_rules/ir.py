@@ -411,6 +411,14 @@ class Memory(ClauseBase):
     keeps: Literal["every", "review"]
 
 
+class Automaton(ClauseBase):
+    """Seats played by a fixed rule instead of a player (a solitaire's opponents)."""
+
+    clause: Literal["automaton"] = "automaton"
+    seats: tuple[int, ...]
+    policy: Literal["lowest", "highest", "cheapest-taker"]
+
+
 class Permit(Node):
     """Who may castle, and when: before play, between tricks from some trick on, or as a rescue."""
 
@@ -460,7 +468,7 @@ class CastleLimit(ClauseBase):
 Clause = Annotated[
     Union[Deck, Seats, Parties, Deal, Lead, Ranking, Capture, Ties, Follow, Promotion,
           Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Memory, Session,
-          Dealer, Castling, CastleOfficer, CastleLimit, Dummy],
+          Dealer, Castling, CastleOfficer, CastleLimit, Dummy, Automaton],
     Field(discriminator="clause"),
 ]
 
@@ -484,6 +492,8 @@ def clause_key(clause: ClauseBase) -> str:
         return f"king {c.name}"
     if isinstance(c, Penalty):
         return f"penalty {c.name}"
+    if isinstance(c, Dummy):
+        return f"dummy {c.seat}"
     return c.clause  # type: ignore[attr-defined]
 
 

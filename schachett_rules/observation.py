@@ -54,32 +54,32 @@ def _dummy_first(game: Game, by: int, dummy: int) -> int:
 def visible_hands(game: Game, seat: int) -> dict[int, int]:
     """The hands (as card bitmasks) that the player on ``seat`` may look at now."""
     t = game.t
-    d = t.dummy
     out = {seat: game.hands[seat]}
-    if d is None:
-        return out
-    exposed = len(game.tricks) >= d.exposed_after
-    if exposed:
+    for d in t.dummies:
+        exposed = len(game.tricks) >= d.exposed_after
+        if exposed:
+            out[d.seat] = game.hands[d.seat]
+            continue
+        if seat != d.by:
+            continue
         out[d.seat] = game.hands[d.seat]
-        return out
-    if seat != d.by:
-        return out
-    out[d.seat] = game.hands[d.seat]
-    if d.one_hand_at_a_time and len(game.tricks) == 0:
-        first = _dummy_first(game, d.by, d.seat)
-        played = {s for s, _ in game.trick}
-        if first not in played:
-            # Until the hand that plays first in this trick has played, he looks only at it.
-            return {first: game.hands[first]}
+        if d.one_hand_at_a_time and len(game.tricks) == 0:
+            first = _dummy_first(game, d.by, d.seat)
+            played = {s for s, _ in game.trick}
+            if first not in played:
+                # Until the hand that plays first in this trick has played, he looks only at it.
+                other = d.seat if first == d.by else d.by
+                out.pop(other, None)
     return out
 
 
 def observe(game: Game, seat: int) -> Observation:
     """The view of the player on ``seat`` (a dummy has no view of its own)."""
     t = game.t
-    if t.dummy is not None and seat == t.dummy.seat:
-        raise SchachettError(f"seat {seat} is a dummy and sees nothing; seat {t.dummy.by} plays its cards "
-                             f"({t.dummy.cite})")
+    dummy = t.dummy_of(seat) if isinstance(seat, int) else None
+    if dummy is not None:
+        raise SchachettError(f"seat {seat} is a dummy and sees nothing; seat {dummy.by} plays its cards "
+                             f"({dummy.cite})")
     if not isinstance(seat, int) or not 0 <= seat < t.n_seats:
         raise SchachettError(f"seat {seat!r} does not exist (seats 0 to {t.n_seats - 1})")
     plays_for = tuple(s for s in range(t.n_seats) if t.controller(s) == seat)

@@ -63,15 +63,16 @@ def _faces(faces: tuple[ir.Face, ...]) -> str:
     items, i = [], 0
     while i < len(faces):
         f = faces[i]
-        plain = not f.name and f.copies == 1 and not f.royal
+        plain = not f.name and not f.royal
         if plain and (f.roman or f.symbol.isdigit()):
             j = i
             while (j + 1 < len(faces) and faces[j + 1].roman == f.roman and faces[j + 1].value == faces[j].value + 1
-                   and not faces[j + 1].name and faces[j + 1].copies == 1 and not faces[j + 1].royal
+                   and not faces[j + 1].name and faces[j + 1].copies == f.copies and not faces[j + 1].royal
                    and (f.roman or faces[j + 1].symbol.isdigit())):
                 j += 1
             if f.roman or j > i:
-                items.append(f"{f.symbol}..{faces[j].symbol}")
+                # a range keeps numbered faces numbered (and Roman ones Roman) when read back
+                items.append(f"{f.symbol}..{faces[j].symbol}" + (f" ×{f.copies}" if f.copies != 1 else ""))
                 i = j + 1
                 continue
         text = f.symbol + (f" {quote(f.name)}" if f.name else "") + (f" ×{f.copies}" if f.copies != 1 else "")
@@ -143,6 +144,10 @@ def clause(c, indent: str = "") -> str:
         text = f"review{b}: {c.tricks} previous {'trick' if c.tricks == 1 else 'tricks'}"
     elif isinstance(c, ir.Memory):
         text = f"memory{b}: {'every trick' if c.keeps == 'every' else 'nothing but review'}"
+    elif isinstance(c, ir.Automaton):
+        policy = {"lowest": "the lowest card", "highest": "the highest card",
+                  "cheapest-taker": "the cheapest card that takes, else the lowest card"}[c.policy]
+        text = f"automaton{b}: " + ", ".join(f"seat {x}" for x in c.seats) + f" play {policy}"
     elif isinstance(c, ir.Dummy):
         text = (f"dummy{b}: seat {c.seat} played by seat {c.by}, exposed after trick {c.exposed_after}"
                 + (", its player sees one hand at a time until then" if c.one_hand_at_a_time else ""))

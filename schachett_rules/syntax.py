@@ -245,7 +245,7 @@ class ToIR(Transformer):
 
     lead_which = tie_outcome = remaining_scope = when = scorer = order_count = _join
     same_trick = payee = tricks_word = parity = direction = drop_topic = colour_rel = _join
-    direction_word = memory_kind = limit = _join
+    direction_word = memory_kind = limit = policy = _join
 
     # -- header and statements
     def header(self, meta, ch):
@@ -276,9 +276,16 @@ class ToIR(Transformer):
                         copies=_int(copies, str(copies)[1:]) if copies else 1, royal=royal is not None)]
 
     def face_range(self, meta, ch):
-        lo, hi = str(ch[0]), str(ch[1])
+        faces = self._range(ch[0], ch[1])
+        if ch[2]:
+            copies = _int(ch[2], str(ch[2])[1:])
+            faces = [f.model_copy(update={"copies": copies}) for f in faces]
+        return faces
+
+    def _range(self, lo_tok, hi_tok):
+        lo, hi = str(lo_tok), str(hi_tok)
         if lo.isdigit() and hi.isdigit():
-            a, b = _int(ch[0]), _int(ch[1])
+            a, b = _int(lo_tok), _int(hi_tok)
             if a > b:
                 raise SchachettError(f"range {lo}..{hi} runs backwards; write the lower end first")
             self._range_size(lo, hi, b - a + 1)
@@ -543,6 +550,14 @@ class ToIR(Transformer):
         basis, limit, because = ch
         return ir.CastleLimit(limit="none" if limit.startswith("no") else limit.split()[-1],
                               **_ClauseMeta.fields(meta, basis, because))
+
+    def seat_list(self, meta, ch):
+        return tuple(_int(x) for x in ch)
+
+    def automaton(self, meta, ch):
+        basis, seats, policy, because = ch
+        kind = {"the lowest card": "lowest", "the highest card": "highest"}.get(policy, "cheapest-taker")
+        return ir.Automaton(seats=seats, policy=kind, **_ClauseMeta.fields(meta, basis, because))
 
     def one_hand(self, meta, ch):
         return True

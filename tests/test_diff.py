@@ -68,8 +68,8 @@ def test_original_against_three_player():
     for key in ("castling", "dealer", "session"):
         assert s[key] == "changed"
         assert next(e for e in d.entries if e.key == key).rule_differs
-    assert s["dummy"] == "only-b"
-    dummy = next(e for e in d.entries if e.key == "dummy")
+    assert s["dummy 2"] == "only-b"
+    dummy = next(e for e in d.entries if e.key == "dummy 2")
     assert dummy.a is None and dummy.b.ruleset == "three-player" and "§4,2 (3p)" in dummy.b.cites
     # The deal is the same rule, printed in the 3-player part instead of read across from it.
     deal = next(e for e in d.entries if e.key == "deal")
@@ -95,7 +95,7 @@ def test_cli_diff_markdown_is_a_table():
     rows = {cells(line)[1]: cells(line) for line in lines[2:]}
     assert all(len(r) == 5 for r in rows.values())
     assert set(rows) == {e.key for e in diff_rulesets(load("original"), load("three-player")).differences}
-    assert rows["dummy"][2] == "only in three-player" and rows["dummy"][3] == "—"
+    assert rows["dummy 2"][2] == "only in three-player" and rows["dummy 2"][3] == "—"
     assert rows["castling"][2] == "changed" and rows["castling"][0] == "§5"
     assert rows["deal"][2] == "changed (basis only)"
 
@@ -106,7 +106,7 @@ def test_cli_diff_json_is_the_diff():
     data = json.loads(result.stdout)
     assert data == diff_rulesets(load("original"), load("three-player")).model_dump(mode="json")
     assert (data["a"], data["b"]) == ("original", "three-player")
-    assert {e["key"]: e["status"] for e in data["entries"]}["dummy"] == "only-b"
+    assert {e["key"]: e["status"] for e in data["entries"]}["dummy 2"] == "only-b"
 
 
 def test_cli_diff_of_unknown_ruleset_exits_1():

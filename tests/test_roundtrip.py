@@ -71,11 +71,12 @@ seat_refs = st.one_of(st.builds(ir.SeatRef, base=st.just("dealer"), offset=st.in
 def face_lists():
     plain = st.builds(ir.Face, symbol=st.sampled_from(["K", "D", "T", "A", "O"]), name=st.sampled_from(["", "King", "Ober"]),
                       copies=st.integers(1, 3), royal=st.booleans())
-    numeric = st.integers(1, 9).flatmap(lambda lo: st.integers(lo, 12).map(
-        lambda hi: tuple(ir.Face(symbol=str(n), value=n) for n in range(lo, hi + 1))))
+    numeric = st.tuples(st.integers(1, 9), st.integers(0, 3), st.integers(1, 3)).map(
+        lambda a: tuple(ir.Face(symbol=str(n), value=n, copies=a[2]) for n in range(a[0], a[0] + a[1] + 1)))
     from schachett_rules.syntax import int_to_roman
-    roman = st.integers(1, 5).flatmap(lambda lo: st.integers(lo, 10).map(
-        lambda hi: tuple(ir.Face(symbol=int_to_roman(n), value=n, roman=True) for n in range(lo, hi + 1))))
+    roman = st.tuples(st.integers(1, 5), st.integers(0, 5), st.integers(1, 3)).map(
+        lambda a: tuple(ir.Face(symbol=int_to_roman(n), value=n, roman=True, copies=a[2])
+                        for n in range(a[0], a[0] + a[1] + 1)))
     return st.one_of(st.lists(plain, min_size=1, max_size=3).map(tuple), numeric, roman)
 
 
@@ -131,6 +132,8 @@ clauses = st.one_of(
                   st.builds(ir.Permit, who=st.lists(seat_refs, min_size=1, max_size=2).map(tuple), when=st.just("rescue"),
                             trick=st.none())), min_size=1, max_size=3).map(tuple)),
     st.builds(ir.Memory, basis=maybe_basis, keeps=st.sampled_from(["every", "review"])),
+    st.builds(ir.Automaton, basis=maybe_basis, seats=st.lists(st.integers(0, 7), min_size=1, max_size=3).map(tuple),
+              policy=st.sampled_from(["lowest", "highest", "cheapest-taker"])),
     st.builds(ir.Dummy, basis=maybe_basis, seat=st.integers(0, 5), by=st.integers(0, 5), exposed_after=st.integers(0, 13),
               one_hand_at_a_time=st.booleans()),
 )

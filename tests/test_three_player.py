@@ -72,7 +72,8 @@ def dummy_turns(data: dict) -> list[int]:
 
 def test_s4_2_3p_the_dummy_is_seat_2_played_by_the_kaiser():
     t = three_player()
-    assert (t.dummy.seat, t.dummy.by, t.dummy.exposed_after) == (2, 0, 1)
+    (dummy,) = t.dummies
+    assert (dummy.seat, dummy.by, dummy.exposed_after) == (2, 0, 1)
     assert [t.controller(s) for s in range(4)] == [0, 1, 0, 3]
     assert t.party_of == (0, 1, 0, 1)
 
@@ -91,7 +92,7 @@ def test_s4_2_3p_a_record_plays_the_dummys_cards_by_the_kaiser():
 
 
 @pytest.mark.parametrize("by, words", [
-    (2, "seat 2 is the dummy: its cards are played by seat 0"),
+    (2, "seat 2 is a dummy: its cards are played by seat 0"),
     (1, "the dummy's cards are played by seat 0, not seat 1"),
     (3, "the dummy's cards are played by seat 0, not seat 3"),
 ])
@@ -116,7 +117,7 @@ def test_s4_2_3p_the_kaiser_cannot_play_an_allys_card():
     game.play(card, by=1)
     assert game.to_move == 2
     dummy_card = next(iter(game.legal()))
-    with pytest.raises(IllegalAction, match="seat 2 is the dummy"):
+    with pytest.raises(IllegalAction, match="seat 2 is a dummy"):
         game.play(dummy_card, by=2)
     assert game.play(dummy_card, by=0).seat == 2
 
