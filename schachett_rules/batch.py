@@ -53,6 +53,8 @@ def supported(t: Tables) -> str | None:
         return f"{t.n_cards} cards / {t.n_faces} faces do not fit in 64-bit masks"
     if t.castling is not None:
         return "castling adds choices the batch does not model"
+    if t.automaton is not None:
+        return "seats that follow an automaton's rule are played by the engine"
     if len(t.parties) != 2:
         return "the batch scores two parties"
     return None

@@ -216,8 +216,8 @@ def play_game(t: Tables, dealer: int, bots: list, rng: random.Random) -> Game:
             asked = set()
             for o in game.castle_options():
                 player = t.controller(o.seat)
-                if player in asked:
-                    continue
+                if player in asked or (t.automaton is not None and player in t.automaton[0]):
+                    continue  # an automaton never castles
                 asked.add(player)
                 choice = bots[player].castle(observe(game, player), castle_choices(game, player), rng)
                 if choice is not None:
@@ -229,4 +229,7 @@ def play_game(t: Tables, dealer: int, bots: list, rng: random.Random) -> Game:
         if game.over:
             return game
         player = t.controller(game.to_move)
-        game.play(bots[player].play(observe(game, player), rng), by=player)
+        from .automaton import choose, plays
+        rule = plays(t, player)
+        card = choose(game, rule) if rule else bots[player].play(observe(game, player), rng)
+        game.play(card, by=player)

@@ -239,6 +239,51 @@ def example12(readings: tuple[str, ...], budget: int | None, seed: int, as_json:
 
 
 @main.group()
+def solitaire() -> None:
+    """The solitaire: how many deals can be won, and deals of a chosen difficulty."""
+
+
+@solitaire.command("survey")
+@click.argument("ruleset", default="solitaire")
+@click.option("--deals", "-n", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--first-seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--budget", type=click.IntRange(min=100), default=50000, show_default=True,
+              help="Positions the search may visit per deal before it gives up.")
+def solitaire_survey(ruleset: str, deals: int, first_seed: int, budget: int) -> None:
+    """Search many deals for a winning line and sort them by difficulty."""
+    from .compiler import compile_ruleset
+    from .loader import load
+    from .solitaire import format_survey, survey
+    t = compile_ruleset(load(ruleset))
+    click.echo(format_survey(survey(t, deals, first_seed, budget), deals))
+
+
+@solitaire.command("deals")
+@click.argument("ruleset", default="solitaire")
+@click.option("--difficulty", "level", type=click.Choice(["easy", "medium", "hard"]), default="medium",
+              show_default=True)
+@click.option("--count", type=click.IntRange(min=1, max=100), default=5, show_default=True)
+@click.option("--first-seed", type=click.IntRange(min=0), default=0, show_default=True)
+def solitaire_deals(ruleset: str, level: str, count: int, first_seed: int) -> None:
+    """Seeds of deals of a chosen difficulty, to play with `schachett play solitaire --seed S`."""
+    from .compiler import compile_ruleset
+    from .loader import load
+    from .solitaire import difficulty
+    t = compile_ruleset(load(ruleset))
+    found, seed = [], first_seed
+    while len(found) < count and seed < first_seed + 5000:
+        label, verdict, rate = difficulty(t, seed, tries=60)
+        if label == level:
+            found.append(seed)
+            click.echo(f"seed {seed}: {level} — random play wins {100 * rate:.0f}% of the time; a winning line "
+                       f"leads by {verdict.margin} points" if verdict.margin is not None else
+                       f"seed {seed}: {level} — random play wins {100 * rate:.0f}% of the time")
+        seed += 1
+    if len(found) < count:
+        raise SchachettError(f"only {len(found)} {level} deals among seeds {first_seed}..{seed - 1}")
+
+
+@main.group()
 def site() -> None:
     """Build or serve the annotated rulebook site (MkDocs)."""
 
@@ -442,6 +487,78 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option
         click.echo(f"wrote {out}", err=True)
     else:
         click.echo(text)
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--seat", type=int, default=None,
+              help="Your seat (default 0; in a solitaire the first seat no automaton plays).")
+@click.option("--seed", "-s", type=int, default=None, help="The deal's seed (default: a random one, printed).")
+@click.option("--bots", "-b", default="heuristic", show_default=True,
+              help="random, heuristic, mc for the other seats: one for all, one per party, or one per seat.")
+@click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to save the game's record (default: schachett-game-SEED.json here).")
+@option_flag
+def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: int | None, out: Path | None,
+         option_items: tuple[str, ...]) -> None:
+    """Play a game yourself at the terminal against bots (plain stdin and stdout; a pipe works too).
+
+    On your turn type a card (w7, sIV) or its number in your hand; ? lists the commands. The game is
+    saved as a record that `schachett replay` plays back.
+    """
+    import random
+
+    from .bots import make_bot
+    from .compiler import compile_ruleset
+    from .engine import Game
+    from .loader import load
+    from .replay import record_of
+    from .simulate import Spec
+    from .streams import GameStream
+    from .terminal import Abandoned, Table, players_of, render_end, render_start, terminal_writer
+    opts = _options(ruleset, option_items)
+    r = load(ruleset, opts)
+    t = compile_ruleset(r)
+    free = [s for s in range(t.n_seats) if t.controller(s) == s and not (t.automaton and s in t.automaton[0])]
+    seat = free[0] if seat is None else seat
+    if seat not in free:
+        why = ("does not exist" if not 0 <= seat < t.n_seats else
+               f"is a dummy, played by seat {t.controller(seat)}" if t.controller(seat) != seat else
+               "is played by the automaton")
+        raise UsageError(f"--seat {seat}: in ruleset {r.name} that seat {why}; you may take seat "
+                         f"{', '.join(map(str, free))}")
+    try:
+        names = Spec(ruleset=r.name, bots=_bots(bots), games=1).seat_bots(t)
+    except ValueError as err:
+        raise UsageError(f"--bots {bots}: {err}") from None
+    seed = random.randrange(10 ** 6) if seed is None else seed
+    d = seed % t.n_seats if dealer is None else dealer
+    if d >= t.n_seats:
+        raise UsageError(f"--dealer {d}: ruleset {r.name} has seats 0 to {t.n_seats - 1}")
+    out = out or Path(f"schachett-game-{seed}.json")
+    if not out.parent.is_dir():
+        raise UsageError(f"--out {out}: there is no folder {out.parent} to save the record in")
+    mine = players_of(t, seat)
+    stream = GameStream(seed, 0)
+    game = Game.deal(t, d, stream)
+    write = terminal_writer(sys.stdout.isatty())
+    write(render_start(t, r.title or r.name, seed, d, mine, dict(enumerate(names))))
+    players = {s: make_bot(names[s], t) for s in range(t.n_seats) if t.controller(s) == s and s not in mine}
+    table = Table(game, mine, players, stream, lambda: sys.stdin.readline(), write, echo=not sys.stdin.isatty())
+    try:
+        result = table.run()
+    except Abandoned as err:
+        click.echo(err.message, err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted: the game is abandoned, and nothing was saved", err=True)
+        sys.exit(130)
+    write(render_end(t, result, mine))
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_text(record_of(game, r.name, opts).model_dump_json(indent=1) + "\n", encoding="utf-8")
+    tmp.replace(out)
+    write(f"The game is saved in {out} (schachett replay {out} plays it back).")
 
 
 @main.command()

@@ -355,6 +355,7 @@ class Game:
         paths play the same game from the same stream. Where castling is
         allowed, each chance is taken with probability one half.
         """
+        from .automaton import choose, plays
         castling = self.t.castling is not None
         while True:
             if castling:
@@ -363,7 +364,8 @@ class Game:
                 self.gather()
             if self.over:
                 return
-            self.play(pick(self.legal().mask, rng.random()))
+            rule = plays(self.t, self.t.controller(self.to_move))
+            self.play(choose(self, rule) if rule else pick(self.legal().mask, rng.random()))
 
     # --- penalties -------------------------------------------------------------------
     def verify_penalty(self, seat: int, name: str) -> None:

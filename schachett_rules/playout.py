@@ -42,7 +42,7 @@ class Outcome(NamedTuple):
 
 def random_game(t: Tables, dealer: int, rng: random.Random) -> Outcome:
     """Play one game with every seat choosing uniformly among its legal cards."""
-    if t.castling is not None:
+    if t.castling is not None or t.automaton is not None:
         return _through_engine(t, dealer, rng)
     hands = deal_cards(t, dealer, rng)
     rnd = rng.random
@@ -116,7 +116,7 @@ def random_game(t: Tables, dealer: int, rng: random.Random) -> Outcome:
 
 
 def _through_engine(t: Tables, dealer: int, rng: random.Random) -> Outcome:
-    # Castling adds choices between cards that this loop does not model; the engine plays them.
+    # Castling adds choices between cards, and an automaton a rule of its own, that this loop does not model.
     from .engine import Game
     game = Game.deal(t, dealer, rng)
     game.play_randomly(rng)

@@ -173,9 +173,14 @@ def sentence(c, deck: Deck | None = None) -> str:
     if isinstance(c, ir.Dealer):
         first = f"Seat {c.first} deals the first game; after" if c.first is not None else "After"
         return f"{first} each game the deal passes to the {c.passes}."
+    if isinstance(c, ir.Automaton):
+        rule = {"lowest": "the lowest legal card", "highest": "the highest legal card",
+                "cheapest-taker": "the cheapest legal card that takes the trick, and otherwise the lowest"}[c.policy]
+        seats = ", ".join(f"seat {x}" for x in c.seats)
+        return f"{seats[0].upper()}{seats[1:]} are played by a fixed rule, not by a player: each plays {rule}."
     if isinstance(c, ir.Dummy):
-        text = (f"Seat {c.seat} is a dummy: its cards are played by seat {c.by} and laid open after trick "
-                f"{c.exposed_after}.")
+        opened = ("from the start" if c.exposed_after == 0 else f"after trick {c.exposed_after}")
+        text = f"Seat {c.seat} is a dummy: its cards are played by seat {c.by} and laid open {opened}."
         if c.one_hand_at_a_time:
             text += (f" Until then seat {c.by} may look only at the hand that plays next of his two, and at the "
                      "other only after playing from the first.")

@@ -142,6 +142,8 @@ def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
         stats.add_hist(p, col)
     stats.add_hist(None, totals[:, 0] - totals[:, 1])
     stats.draws += int((winner == -1).sum())
+    cards = out.card_points[:, 0] - out.card_points[:, 1]
+    stats.kings_turned += int(((diff != 0) & (np.sign(cards) != np.sign(diff))).sum())
     stats.difference.add_sums(games, int(diff.sum()), int((diff * diff).sum()), int(diff.min()), int(diff.max()))
     decided = winner >= 0
     hi = np.maximum(totals[:, 0], totals[:, 1])
@@ -230,6 +232,9 @@ def add_game(stats: Stats, t: Tables, game) -> None:
     for p, v in enumerate(r.totals):
         stats.points[p].add(v)
         stats.add_hist(p, [v])
+    card_diff, total_diff = r.card_points[0] - r.card_points[1], r.totals[0] - r.totals[1]
+    if len(r.totals) == 2 and total_diff and (card_diff > 0) - (card_diff < 0) != (total_diff > 0) - (total_diff < 0):
+        stats.kings_turned += 1
     stats.difference.add(r.totals[0] - r.totals[1])
     stats.add_hist(None, [r.totals[0] - r.totals[1]])
     for seat in range(n):
@@ -372,6 +377,8 @@ def stats_json(s: Stats) -> dict:
                                "by_trick": c, "share_of_kings_ci95": list(wilson(sum(c), kings))}
                         for name, c in s.events_by_trick.items()},
         "both_kings_same_trick": s.same_trick,
+        "kings_turn_the_result": s.kings_turned,
+        "kings_turn_the_result_ci95": list(wilson(s.kings_turned, max(decided, 1))),
         "events_per_game": {str(k): v for k, v in sorted(s.events_per_game.items())},
         "castles": s.castles, "games_with_castling": s.games_with_castling,
         "lead_changes": s.lead_changes.as_json(),
@@ -421,6 +428,9 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
         lines.append(f"  {name:<12} {total / n:8.3f}  {s.first_events[name] / n:5.3f}   "
                      + " ".join(f"{100 * c / n:5.1f}" for c in by_trick))
     lines.append(f"  both Kings fall in the same trick in {100 * s.same_trick / n:.1f}% of games")
+    lo, hi = wilson(s.kings_turned, max(decided, 1))
+    lines.append(f"  the King events turn the result in {100 * s.kings_turned / max(decided, 1):.1f}% of decided games "
+                 f"[{100 * lo:.1f}, {100 * hi:.1f}] (the card points alone would have given the other party the win)")
     lines.append("  King events per game: " + ", ".join(f"{k}: {100 * v / n:.1f}%"
                                                         for k, v in sorted(s.events_per_game.items())))
     lines.append("")

@@ -154,6 +154,7 @@ class Stats:
     points_hist: list[dict[int, int]] = field(default_factory=list)   # per party: bin (of 10 points) -> games
     difference_hist: dict[int, int] = field(default_factory=dict)
     stopped: bool = False                                       # interrupted before the last chunk
+    kings_turned: int = 0        # decided games the card points alone would have given the other party
 
     BIN = 10
 
@@ -206,6 +207,7 @@ class Stats:
             for k, v in theirs.items():
                 mine[k] = mine.get(k, 0) + v
         self.stopped = self.stopped or other.stopped
+        self.kings_turned += other.kings_turned
 
     # --- storing -------------------------------------------------------------------------------------
     def to_dict(self) -> dict:

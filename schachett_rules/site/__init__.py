@@ -17,6 +17,7 @@ from .gaps import gap_pages, index_lacuna_cites
 from .manual_pages import manual_pages
 from .rulebooks import rulebook_pages
 from .sims import simulation_pages
+from .variants_pages import variant_pages
 
 
 def _nav_block(items, indent: str = "    ") -> list[str]:
@@ -32,6 +33,7 @@ def build_pages(write) -> Context:
     compare_nav = compare_pages(ctx, write)
     gap_nav = gap_pages(ctx, write)
     sim_nav = simulation_pages(ctx, write)
+    variant_nav = variant_pages(ctx, write)
     write("index.md", home_markdown(ctx))
     write("assets/trick.svg", _trick_picture(ctx))
     write("cards.md", cards_markdown(ctx, write))
@@ -44,7 +46,8 @@ def build_pages(write) -> Context:
                "* [Rulebooks](rulebooks/index.md)"] + _nav_block(rulebook_nav) + [
                "* Comparison"] + _nav_block(compare_nav) + [
                "* [Gaps and readings](gaps/index.md)"] + _nav_block(gap_nav) + [
-               "* [Simulations](simulations/index.md)"] + _nav_block(sim_nav) + [
+               "* [Simulations](simulations/index.md)"] + _nav_block(sim_nav) + (
+               ["* [New variants](variants/index.md)"] + _nav_block(variant_nav) if variant_nav else []) + [
                "* [The cards](cards.md)",
                "* Rule language",
                "    * [Reference](language.md)",
