@@ -124,7 +124,7 @@ def sentence(c, deck: Deck | None = None) -> str:
             return f"In the last trick, promoted cards score: {items} (others as usual)."
         return f"Cards in the tricks a party wins score points: {items} ('value' is the number on the card)."
     if isinstance(c, ir.Remaining):
-        return ("'Remaining' counts the cards each player held before the deciding trick (13 in the first trick)."
+        return ("'Remaining' counts the cards each player held before the deciding trick (a full hand in the first trick)."
                 if c.scope == "each" else
                 "'Remaining' counts the cards all players held together before the deciding trick.")
     if isinstance(c, ir.KingEvent):

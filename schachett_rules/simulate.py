@@ -427,7 +427,7 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
         total = sum(by_trick)
         lines.append(f"  {name:<12} {total / n:8.3f}  {s.first_events[name] / n:5.3f}   "
                      + " ".join(f"{100 * c / n:5.1f}" for c in by_trick))
-    lines.append(f"  both Kings fall in the same trick in {100 * s.same_trick / n:.1f}% of games")
+    lines.append(f"  two Kings or more fall in the same trick in {100 * s.same_trick / n:.1f}% of games")
     lo, hi = wilson(s.kings_turned, max(decided, 1))
     lines.append(f"  the King events turn the result in {100 * s.kings_turned / max(decided, 1):.1f}% of decided games "
                  f"[{100 * lo:.1f}, {100 * hi:.1f}] (the card points alone would have given the other party the win)")
