@@ -10,9 +10,9 @@ bot's share of decided games with a 95% interval.
 import sys
 import time
 
-from schachett_rules.parallel import default_workers
-from schachett_rules.simulate import Spec, run
-from schachett_rules.stats import wilson
+from schachett_rules.simulation.parallel import default_workers
+from schachett_rules.simulation.simulate import Spec, run
+from schachett_rules.simulation.stats import wilson
 
 
 def duel(strong: str, weak: str, games: int, samples: int, ruleset: str = "original") -> str:

@@ -4,9 +4,9 @@ Both games deal 52 cards to four players and play 13 tricks, so random full
 games per second compare fairly; Hearts adds 12 passed cards before the play.
 Everything runs in this one process, on one core:
 
-* ours, one game at a time: :func:`schachett_rules.bench.playouts_per_second`;
+* ours, one game at a time: :func:`schachett_rules.simulation.bench.playouts_per_second`;
 * ours, the numpy batch (10,000 games at a time, random numbers included):
-  :func:`schachett_rules.bench.batch_per_second`;
+  :func:`schachett_rules.simulation.bench.batch_per_second`;
 * OpenSpiel's ``hearts`` (C++), a full game per ``pyspiel.evaluate_bots`` call
   with a uniform random bot in every seat, chance outcomes sampled from the seed.
 
@@ -27,7 +27,7 @@ import platform  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 
-from schachett_rules.bench import batch_per_second, playouts_per_second  # noqa: E402
+from schachett_rules.simulation.bench import batch_per_second, playouts_per_second  # noqa: E402
 
 
 def measure(rate, repeat: int) -> tuple[float, float, float]:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from schachett_rules.compiler import Tables, compile_ruleset
-from schachett_rules.engine import Game
-from schachett_rules.loader import load
+from schachett_rules.kernel.compiler import Tables, compile_ruleset
+from schachett_rules.engine.game import Game
+from schachett_rules.rules.loader import load
 
 
 def deal_with(t: Tables, dealer: int, fixed: dict[int, list[str]]) -> list[list[str]]:

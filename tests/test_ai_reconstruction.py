@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from schachett_rules import ir
-from schachett_rules.analysis import compare, kings_exact, kings_simulated
-from schachett_rules.compiler import compile_ruleset, tables_for
-from schachett_rules.engine import Game
-from schachett_rules.loader import load
-from schachett_rules.scoring import settle
+from schachett_rules.language import ir
+from schachett_rules.studies.kings import compare, kings_exact, kings_simulated
+from schachett_rules.kernel.compiler import compile_ruleset, tables_for
+from schachett_rules.engine.game import Game
+from schachett_rules.rules.loader import load
+from schachett_rules.kernel.scoring import settle
 
 from .conftest import deal_with
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from schachett_rules.batch import draws_per_game, random_batch, supported, uniforms
-from schachett_rules.compiler import tables_for
-from schachett_rules.engine import Game
-from schachett_rules.playout import random_game
+from schachett_rules.playouts.batch import draws_per_game, random_batch, supported, uniforms
+from schachett_rules.kernel.compiler import tables_for
+from schachett_rules.engine.game import Game
+from schachett_rules.playouts.single import random_game
 
 
 class Stream:

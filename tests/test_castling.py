@@ -16,11 +16,11 @@ import json
 
 import pytest
 
-from schachett_rules.compiler import compile_ruleset, tables_for
-from schachett_rules.engine import Game
+from schachett_rules.kernel.compiler import compile_ruleset, tables_for
+from schachett_rules.engine.game import Game
 from schachett_rules.errors import IllegalAction
-from schachett_rules.loader import load
-from schachett_rules.replay import parse_record, record_of, replay
+from schachett_rules.rules.loader import load
+from schachett_rules.engine.replay import parse_record, record_of, replay
 
 # Dealer 3: the wK lies with seat 3, the sK with seat 0 (§4 kings-face-up). Seat 3's only officer is
 # the wK; seat 1 (opposite seat 3) holds wD and two wS; seat 2 holds no officer at all.

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from schachett_rules.compiler import compile_ruleset, tables_for
-from schachett_rules.engine import Game
+from schachett_rules.kernel.compiler import compile_ruleset, tables_for
+from schachett_rules.engine.game import Game
 from schachett_rules.errors import IllegalAction, RecordError, RuleCheckError
-from schachett_rules.loader import load
-from schachett_rules.prose import render_ruleset
-from schachett_rules.replay import parse_record, record_of, replay
-from schachett_rules.scoring import settle
-from schachett_rules.session import next_cycle_start, partner_counts, seatings
+from schachett_rules.rules.loader import load
+from schachett_rules.rules.prose import render_ruleset
+from schachett_rules.engine.replay import parse_record, record_of, replay
+from schachett_rules.kernel.scoring import settle
+from schachett_rules.engine.session import next_cycle_start, partner_counts, seatings
 
 from .conftest import deal_with, game_with
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from schachett_rules import ir, syntax
-from schachett_rules.cli import main
+from schachett_rules.language import ir, syntax
+from schachett_rules.cli.main import main
 from schachett_rules.paths import variants_dir
 
 ORIGINAL = variants_dir() / "original.schachett"
@@ -191,8 +191,8 @@ def test_sample_is_reproducible_and_replays(sampled, tmp_path):
 
 def _illegal_record(sampled: Path, tmp_path: Path) -> tuple[Path, int, int, str]:
     """The sampled record with one follower's card replaced by a card of his hand he may not play."""
-    from schachett_rules.compiler import tables_for
-    from schachett_rules.engine import Game, names_of
+    from schachett_rules.kernel.compiler import tables_for
+    from schachett_rules.engine.game import Game, names_of
     t = tables_for("original")
     record = json.loads(sampled.read_text())
     game = Game.from_record(t, record["dealer"], record["hands"])

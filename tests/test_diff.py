@@ -7,9 +7,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from schachett_rules.cli import main
-from schachett_rules.diff import diff_rulesets, format_text
-from schachett_rules.loader import load
+from schachett_rules.cli.main import main
+from schachett_rules.rules.diff import diff_rulesets, format_text
+from schachett_rules.rules.loader import load
 
 PAIRS = [
     (("original", {}), ("three-player", {})),

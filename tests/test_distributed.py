@@ -10,14 +10,14 @@ import time
 
 import pytest
 
-from schachett_rules import simulate
+from schachett_rules.simulation import simulate
 from schachett_rules.errors import SchachettError
-from schachett_rules.simulate import Spec
+from schachett_rules.simulation.simulate import Spec
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
 
-from schachett_rules.distributed import map_on_dask  # noqa: E402
+from schachett_rules.simulation.distributed import map_on_dask  # noqa: E402
 
 
 @pytest.fixture(scope="module")

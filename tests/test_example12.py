@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from schachett_rules import example12 as ex
-from schachett_rules.compiler import tables_for
+from schachett_rules.studies import example12 as ex
+from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.errors import IllegalAction
-from schachett_rules.loader import load
-from schachett_rules.replay import GameRecord, replay
+from schachett_rules.rules.loader import load
+from schachett_rules.engine.replay import GameRecord, replay
 
 DEFAULT = (("king-order", "by-fate"), ("promoted-points", "knight-only"), ("remaining", "each-hand"))
 

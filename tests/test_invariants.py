@@ -4,7 +4,7 @@ Each game is played card by card through the engine and checked against a
 reference written here from the printed rules (the manual's §1–§3, §6–§9,
 §11–§12), not from the engine's code: who may play what, who takes the trick,
 what the cards and the King events score, and what the settlement pays.
-The fast play-out (:mod:`schachett_rules.playout`) must play the very same
+The fast play-out (:mod:`schachett_rules.playouts.single`) must play the very same
 games from the same random stream.
 """
 
@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schachett_rules.compiler import tables_for
-from schachett_rules.engine import Game, names_of
-from schachett_rules.playout import random_game
+from schachett_rules.kernel.compiler import tables_for
+from schachett_rules.engine.game import Game, names_of
+from schachett_rules.playouts.single import random_game
 
 # The readings the sweep covers: the printed choice and one other reading of each lacuna that
 # changes play or scoring.
@@ -436,7 +436,7 @@ def test_s12_settlement_sums_to_zero(options, seed, dealer):
 def test_s12_worked_example_190_against_68():
     """§12: 190 against 68 at a quarter pfennig: each winner gets 31 Pfg."""
     assert settlement([190, 68]) == [31, -31, 31, -31]
-    from schachett_rules.scoring import settle
+    from schachett_rules.kernel.scoring import settle
     winner, money = settle(tables_for("original"), (190, 68))
     assert winner == 0 and [int(m) for m in money] == [31, -31, 31, -31]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from schachett_rules.compiler import tables_for
+from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.errors import IllegalAction
-from schachett_rules.scoring import settle
+from schachett_rules.kernel.scoring import settle
 
 from .conftest import game_with
 

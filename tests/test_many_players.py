@@ -18,13 +18,13 @@ from fractions import Fraction
 
 import pytest
 
-from schachett_rules import ir
-from schachett_rules.compiler import compile_ruleset, tables_for
-from schachett_rules.engine import Game, names_of
-from schachett_rules.loader import load
-from schachett_rules.replay import GameRecord, record_of, replay
-from schachett_rules.simulate import Spec, run
-from schachett_rules.streams import GameStream
+from schachett_rules.language import ir
+from schachett_rules.kernel.compiler import compile_ruleset, tables_for
+from schachett_rules.engine.game import Game, names_of
+from schachett_rules.rules.loader import load
+from schachett_rules.engine.replay import GameRecord, record_of, replay
+from schachett_rules.simulation.simulate import Spec, run
+from schachett_rules.playouts.streams import GameStream
 
 from .conftest import deal_with
 
@@ -98,7 +98,7 @@ def test_new_clauses_are_design_with_a_reason_and_every_reading_compiles(name):
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_session_partners_every_pair_equally(name):
-    from schachett_rules.session import partner_counts, seatings
+    from schachett_rules.engine.session import partner_counts, seatings
     session = load(name).clause("session")
     n = SEATS[name]
     players = [chr(65 + i) for i in range(n)]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from schachett_rules.compiler import tables_for
-from schachett_rules.engine import Game
-from schachett_rules.observation import observe
-from schachett_rules.solitaire import difficulty, solve
-from schachett_rules.streams import GameStream
+from schachett_rules.kernel.compiler import tables_for
+from schachett_rules.engine.game import Game
+from schachett_rules.engine.observation import observe
+from schachett_rules.studies.solitaire import difficulty, solve
+from schachett_rules.playouts.streams import GameStream
 
 from .conftest import deal_with
 
@@ -48,9 +48,9 @@ def test_solitaire_automaton_plays_its_rule():
     game = Game.from_record(t, 3, deal_with(t, 3, {0: ["w5"], 1: ["w7", "w8", "wD"]}))
     game.play("w5")
     assert game.to_move == 1
-    from schachett_rules.automaton import choose
-    assert choose(game, "cheapest-taker") == "w7"             # the cheapest card that takes w5
-    assert choose(game, "lowest") == "w7" or t.rank[t.face(choose(game, "lowest"))] <= t.rank[t.face("w7")]
+    assert game.automaton_choice("cheapest-taker") == "w7"     # the cheapest card that takes w5
+    lowest = game.automaton_choice("lowest")
+    assert lowest == "w7" or t.rank[t.face(lowest)] <= t.rank[t.face("w7")]
 
 
 # Twelve cards each: the deal adds a face-up King to one of the two hands (dealer 2: wK to seat 2, sK to seat 3).

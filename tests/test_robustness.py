@@ -17,13 +17,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schachett_rules import check, compiler, ir, loader, replay, syntax
-from schachett_rules.engine import Game, names_of
+from schachett_rules.rules import check, loader
+
+from schachett_rules.kernel import compiler
+
+from schachett_rules.language import ir, syntax
+
+from schachett_rules.engine import replay
+from schachett_rules.engine.game import Game, names_of
 from schachett_rules.errors import IllegalAction, RecordError, RuleCheckError, RuleSyntaxError, SchachettError
 from schachett_rules.paths import variants_dir
-from schachett_rules.playout import random_game
-from schachett_rules.printer import format_ruleset
-from schachett_rules.prose import render_ruleset
+from schachett_rules.playouts.single import random_game
+from schachett_rules.language.printer import format_ruleset
+from schachett_rules.rules.prose import render_ruleset
 
 ORIGINAL = (variants_dir() / "original.schachett").read_text(encoding="utf-8")
 TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|§[0-9.,]+|[A-Za-z0-9_×-]+|\S')

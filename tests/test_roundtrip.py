@@ -7,10 +7,10 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from schachett_rules import ir
+from schachett_rules.language import ir
 from schachett_rules.paths import known_rulesets, ruleset_path
-from schachett_rules.printer import format_ruleset
-from schachett_rules.syntax import parse_ruleset
+from schachett_rules.language.printer import format_ruleset
+from schachett_rules.language.syntax import parse_ruleset
 
 
 def same(a: ir.Ruleset, b: ir.Ruleset) -> bool:
@@ -73,7 +73,7 @@ def face_lists():
                       copies=st.integers(1, 3), royal=st.booleans())
     numeric = st.tuples(st.integers(1, 9), st.integers(0, 3), st.integers(1, 3)).map(
         lambda a: tuple(ir.Face(symbol=str(n), value=n, copies=a[2]) for n in range(a[0], a[0] + a[1] + 1)))
-    from schachett_rules.syntax import int_to_roman
+    from schachett_rules.language.syntax import int_to_roman
     roman = st.tuples(st.integers(1, 5), st.integers(0, 5), st.integers(1, 3)).map(
         lambda a: tuple(ir.Face(symbol=int_to_roman(n), value=n, roman=True, copies=a[2])
                         for n in range(a[0], a[0] + a[1] + 1)))

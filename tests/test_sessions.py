@@ -18,12 +18,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schachett_rules.cli import main
-from schachett_rules.compiler import compile_ruleset
+from schachett_rules.cli.main import main
+from schachett_rules.kernel.compiler import compile_ruleset
 from schachett_rules.errors import RecordError
-from schachett_rules.loader import load
-from schachett_rules.replay import replay
-from schachett_rules.session import DUMMY, ledger, play_session, read_session
+from schachett_rules.rules.loader import load
+from schachett_rules.engine.replay import replay
+from schachett_rules.engine.session import DUMMY, ledger, play_session, read_session
 
 # The deck of §1, as names: what every game must play exactly once.
 DECK = Counter(

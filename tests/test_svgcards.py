@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from schachett_rules import syntax
-from schachett_rules.cards import Deck
-from schachett_rules.loader import load
-from schachett_rules.svgcards import card_svg, deck_sheet_svg, face_filename, trick_svg
+from schachett_rules.language import syntax
+from schachett_rules.language.cards import Deck
+from schachett_rules.rules.loader import load
+from schachett_rules.site.svgcards import card_svg, deck_sheet_svg, face_filename, trick_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 PIECES = {"K": ("♔", "♚"), "D": ("♕", "♛"), "T": ("♖", "♜"), "L": ("♗", "♝"), "S": ("♘", "♞")}

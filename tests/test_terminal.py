@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from schachett_rules.cli import main
-from schachett_rules.compiler import tables_for
-from schachett_rules.engine import Game
-from schachett_rules.replay import read_record, replay
-from schachett_rules.streams import GameStream
-from schachett_rules.terminal import Abandoned, Table, holder, render_view, sort_cards
+from schachett_rules.cli.main import main
+from schachett_rules.kernel.compiler import tables_for
+from schachett_rules.engine.game import Game
+from schachett_rules.engine.replay import read_record, replay
+from schachett_rules.playouts.streams import GameStream
+from schachett_rules.cli.terminal import Abandoned, Table, holder, render_view, sort_cards
 
 PROMPT = "seat 0 (you) plays> "
 HAND_ROW = re.compile(r"^  (officer|pawn|suit card) +(.*)$", re.M)

@@ -13,14 +13,14 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from schachett_rules.cli import main
-from schachett_rules.compiler import tables_for
-from schachett_rules.engine import Game, names_of
+from schachett_rules.cli.main import main
+from schachett_rules.kernel.compiler import tables_for
+from schachett_rules.engine.game import Game, names_of
 from schachett_rules.errors import IllegalAction, SchachettError
-from schachett_rules.loader import load
-from schachett_rules.observation import observe
-from schachett_rules.replay import parse_record, record_of, replay
-from schachett_rules.session import DUMMY, read_session, seatings
+from schachett_rules.rules.loader import load
+from schachett_rules.engine.observation import observe
+from schachett_rules.engine.replay import parse_record, record_of, replay
+from schachett_rules.engine.session import DUMMY, read_session, seatings
 
 from .conftest import deal_with
 

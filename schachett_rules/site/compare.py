@@ -7,10 +7,10 @@ from pathlib import Path
 
 import yaml
 
-from ..diff import _content
+from ..rules.diff import rule_content
 from ..errors import SchachettError
 from ..paths import manual_dir
-from ..prose import deck_of, filed_under, section_order, sentence
+from ..rules.prose import deck_of, filed_under, section_order, sentence
 from .context import Context, clause_anchor, rel, url_rel
 
 KIND_WORDS = {"omission": "omission: the AI leaves it out", "contradiction": "contradiction: the AI says otherwise",
@@ -60,7 +60,7 @@ def matrix_markdown(ctx: Context) -> str:
             if e is None:
                 tds.append('<td class="differs">—</td>' if base is not None else "<td>—</td>")
                 continue
-            differs = n != "original" and (base is None or _content(e.clause) != _content(base.clause))
+            differs = n != "original" and (base is None or rule_content(e.clause) != rule_content(base.clause))
             text = html.escape(_short(sentence(e.clause, decks[n])))
             grade = e.clause.basis.grade.value
             link = url_rel(page, ctx.rulebook_page(n), clause_anchor(e.key))

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 
 import jinja2
 
-from .. import ir
-from ..compiler import Tables, compile_ruleset
-from ..loader import Effective, Resolved, load
-from ..manual import Manual, Section, load_manual, normalise_cite, slugify
+from ..language import ir
+from ..kernel.compiler import Tables, compile_ruleset
+from ..rules.loader import Effective, Resolved, load
+from ..rules.manual import Manual, Section, load_manual, normalise_cite, slugify
 from ..paths import known_rulesets
-from ..prose import filed_under
+from ..rules.prose import filed_under
 
 GRADE_WORDS = {g.value: text for g, text in ir.GRADE_MEANING.items()}
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from importlib import resources
 
 from ..errors import SchachettError
-from ..syntax import MISTAKES, parse_ruleset
+from ..language.syntax import MISTAKES, parse_ruleset
 from .context import Context
 
 
 def _trick_picture(ctx: Context) -> str:
     """§2's worked example as a picture: wS led, sL takes it, wL does not."""
-    from ..svgcards import trick_svg
+    from .svgcards import trick_svg
     t = ctx.tables["original"]
     cards = [(0, t.face("wS")), (1, t.face("sL")), (2, t.face("wL")), (3, t.face("w3"))]
     return trick_svg(t.deck, cards, leader=0, winner=1, n_seats=4,
@@ -65,7 +65,7 @@ files compile into one engine that plays them all, so each reading can be played
 
 def cards_markdown(ctx: Context, write) -> str:
     """The deck, drawn from the printed ruleset's deck clause."""
-    from ..svgcards import card_svg, deck_sheet_svg, face_filename
+    from .svgcards import card_svg, deck_sheet_svg, face_filename
     t = ctx.tables["original"]
     d = t.deck
     write("assets/deck.svg", deck_sheet_svg(d))
@@ -89,7 +89,7 @@ def cards_markdown(ctx: Context, write) -> str:
 
 def grammar_markdown() -> str:
     """The grammar file itself."""
-    text = resources.files("schachett_rules").joinpath("schachett.lark").read_text(encoding="utf-8")
+    text = resources.files("schachett_rules.language").joinpath("schachett.lark").read_text(encoding="utf-8")
     return ("# The grammar\n\nThe rule language is defined by this [Lark](https://lark-parser.readthedocs.io) grammar "
             "(`schachett_rules/schachett.lark`); the names of its rules are the names of the IR nodes they build. "
             "The clauses are explained one by one in the [reference](../language.md).\n\n```text\n" + text + "\n```\n")
@@ -112,9 +112,9 @@ SEMANTIC_EXAMPLES = [
 
 def errors_markdown(tmp_dir) -> str:
     """The error messages, produced live from broken snippets: what a user sees."""
-    from ..check import check, raise_for
-    from ..compiler import compile_ruleset
-    from ..loader import resolve
+    from ..rules.check import check, raise_for
+    from ..kernel.compiler import compile_ruleset
+    from ..rules.loader import resolve
     lines = ["# Error messages", "",
              "Bad input gets one paragraph naming the file, line and column (or the trick, seat and card) and what it "
              "breaks; the command line exits with 1, or 2 for a bad command-line argument. These messages are produced "

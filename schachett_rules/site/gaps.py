@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ..ir import Lacuna
-from ..printer import clause as clause_text
-from ..prose import penalty_effects
-from ..session import next_cycle_start, partner_counts, seatings
+from ..language import ir
+from ..language.ir import Lacuna
+from ..language.printer import clause as clause_text
+from ..rules.prose import penalty_effects
+from ..engine.session import next_cycle_start, partner_counts, seatings
 from .context import Context, render
 from .sims import effects_plot, effects_table, stats_for
 
@@ -42,14 +43,19 @@ REGISTER = [
     (12, "penalties", "penalties paid player to player: a ledger per player"),
 ]
 
-CASTLING = {"castling", "castle-officer", "castle-limit"}
+CASTLING_CLAUSES = (ir.Castling, ir.CastleOfficer, ir.CastleLimit)
 
 
-def sweep_ruleset(name: str) -> str:
-    """Where a lacuna's readings are measured: castling only matters where castling is played."""
-    if name.startswith("ai-"):
-        return "ai-reconstruction"
-    return "reconstruction" if name in CASTLING else "original"
+def sweep_ruleset(ctx: Context, name: str, lac: Lacuna) -> str:
+    """Where a lacuna's readings are measured: the first ruleset that has it, except that readings of castling are
+    measured where castling is played (the printed ruleset plays none)."""
+    owners = [r for r, res in ctx.rulesets.items() if any(c.lacuna.name == name for c in res.lacunae)]
+    about_castling = any(isinstance(c, CASTLING_CLAUSES) for o in lac.options for c in o.clauses)
+    if about_castling:
+        playing = [r for r in owners if ctx.tables[r].castling is not None]
+        if playing:
+            return playing[0]
+    return owners[0]
 
 
 def _lacunae(ctx: Context) -> dict[str, tuple[Lacuna, str]]:
@@ -90,7 +96,7 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                for o in lac.options]
     evidence = [{"cites": ctx.cites_of(page, e.basis.cites), "grade": ctx.grade(e.basis.grade) if e.basis.grade else "",
                  "quote": e.quote} for e in lac.evidence]
-    where = sweep_ruleset(name)
+    where = sweep_ruleset(ctx, name, lac)
     effects = ""
     if where in ctx.rulesets and any(c.lacuna.name == name for c in ctx.rulesets[where].lacunae):
         base = ctx.rulesets[where].choice(name)
@@ -102,7 +108,7 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                        + effects_table(rows, [o.name for o in lac.options].index(base)))
     extra = ""
     if name == "deal":
-        from ..analysis import compare
+        from ..studies.kings import compare
         rows, chi2 = compare(ctx.tables["ai-reconstruction"], 100000, 1888)
         table = ["| Kings of party 0 : party 1 | exact | by dealing 100,000 hands | 95% interval |", "|---|---|---|---|"]
         for row in rows:
@@ -123,7 +129,7 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
 
 def example12_markdown(ctx: Context) -> str:
     """Register item 9: which readings let §12's example happen."""
-    from .. import example12 as ex
+    from ..studies import example12 as ex
     report = ex.report()
     page = "gaps/example-12.md"
     return (f"# §12's example: 190 against 68\n\n{ctx.cite(page, '§12')}\n\n"

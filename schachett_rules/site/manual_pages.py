@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..manual import Section, slugify
+from ..rules.manual import Section, slugify
 from .context import Context, render, section_page
 
 ATTRIBUTION = ("From the English AI translation, published by the Fuhs family's Project Schachett (June 2026), "
@@ -40,7 +40,7 @@ EXAMPLES = {
 
 def examples_markdown(ctx: Context, section: Section, write) -> str:
     """The section's worked examples as trick pictures (empty if it has none)."""
-    from ..svgcards import trick_svg
+    from .svgcards import trick_svg
     t = ctx.tables["original"]
     out = []
     for i, (caption, names) in enumerate(EXAMPLES.get(section.id, [])):

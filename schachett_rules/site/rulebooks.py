@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..loader import Resolved
-from ..printer import format_ruleset
-from ..prose import deck_of, filed_under, section_order, sentence
+from ..rules.loader import Resolved
+from ..language.printer import format_ruleset
+from ..rules.prose import deck_of, filed_under, section_order, sentence
 from .context import Context, clause_anchor, render
 from .manual_pages import heading
 
@@ -57,7 +57,7 @@ def rulebook_markdown(ctx: Context, name: str) -> str:
 
 
 def _file_ir(name: str):
-    from ..loader import locate, read_file
+    from ..rules.loader import locate, read_file
     return read_file(locate(name))
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from ..batch import supported
-from ..parallel import default_workers
-from ..simulate import Spec, cached_run, format_stats
-from ..stats import Stats, wilson
-from ..sweep import compare_metric, metrics
+from ..playouts.batch import supported
+from ..simulation.parallel import default_workers
+from ..simulation.simulate import Spec, cached_run, format_stats
+from ..simulation.stats import Stats, wilson
+from ..simulation.sweep import compare_metric, metrics
 from .context import Context
 
 SEED = 1888
@@ -24,7 +24,7 @@ SLOW_GAMES = 2000
 
 def games_for(ctx: Context, ruleset: str, options: dict | None = None) -> int:
     """How many games the site plays for a ruleset and readings."""
-    from ..compiler import tables_for
+    from ..kernel.compiler import tables_for
     t = tables_for(ruleset, tuple(sorted((options or {}).items())))
     return FAST_GAMES if supported(t) is None else SLOW_GAMES
 
@@ -47,7 +47,7 @@ def plot_files(stats: Stats, title: str) -> dict[str, bytes]:
     """The four standard plots of a run, as SVG bytes by name."""
     import tempfile
 
-    from ..plots import plot_stats
+    from ..simulation.plots import plot_stats
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for path in plot_stats(stats, Path(tmp), title):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..paths import variants_dir
-from ..simulate import Spec, cached_run, format_stats
-from ..parallel import default_workers
+from ..simulation.simulate import Spec, cached_run, format_stats
+from ..simulation.parallel import default_workers
 from .context import Context
 from .sims import SEED, games_for
 
@@ -13,7 +13,7 @@ def _evidence(ctx: Context, name: str) -> str:
     t = ctx.tables[name]
     parts = []
     if t.automaton is not None:
-        from ..solitaire import cached_survey, format_survey
+        from ..studies.solitaire import cached_survey, format_survey
         deals = 100
         parts.append("### How many deals can be won\n\nEach of the first 100 deals searched for a winning line "
                      "(`schachett solitaire survey -n 100`):\n\n```text\n"

@@ -1,0 +1,377 @@
+"""Play a game at the terminal: a person against bots, through plain stdin and stdout.
+
+The person plays one seat (and the seats it plays for: a dummy), or, in a
+solitaire, every seat that no automaton plays. The other seats are bots that
+see only their observation, or automaton seats that follow their rule. The
+``render_*`` functions return plain text and know nothing of the terminal; the
+:class:`Table` loop reads a line at a time from ``read`` and prints with
+``write``, so it works the same from a keyboard, a pipe or a test.
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> sort_cards(tables_for("original"), ["w7", "sIV", "wK", "wD", "s8"])
+['wD', 'wK', 'w7', 's8', 'sIV']
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..kernel.automaton import policy_of
+from ..players.bots import castle_choices
+from ..kernel.compiler import Tables
+from ..engine.game import Game, names_of
+from ..errors import IllegalAction, SchachettError, UnknownCard
+from ..engine.observation import observe
+from ..engine.records import CastleRecord, GameResult, TrickRecord
+
+HELP = """Type a card to play it: its colour and face, as the manual writes them (wD, sT, w7, sIV),
+or its number in your hand (only the cards you may play are numbered).
+  hand      show the table and your hand again
+  last      the previous trick, if the rules let you look back at it
+  quit      leave the game (nothing is saved)
+  ?, help   this text
+When castling is offered: "castle OFFICER" or "c OFFICER" ("castle SEAT OFFICER" when several
+seats may castle), or "no" or an empty line to let the chance go."""
+
+
+class Abandoned(SchachettError):
+    """The person left the game, or the input ended, before the game was over."""
+
+
+def seat_label(t: Tables, seat: int, mine: set[int]) -> str:
+    """A seat as the person reads it: ``seat 0 (you)``, ``seat 2 (your dummy)``, ``seat 1 (automaton)``."""
+    dummy = t.dummy_of(seat)
+    if dummy is not None:
+        return f"seat {seat} ({'your dummy' if dummy.by in mine else f'dummy of seat {dummy.by}'})"
+    if seat in mine:
+        return f"seat {seat} (you)"
+    return f"seat {seat} (automaton)" if policy_of(t, seat) else f"seat {seat}"
+
+
+def sort_cards(t: Tables, names) -> list[str]:
+    """Cards by kind (in the deck's order of kinds), then colour, then rank from high to low."""
+    d = t.deck
+    def key(name: str):
+        f = t.face(name)
+        return d.kinds.index(d.face_kind[f]), d.face_colour[f], -t.rank[f], f
+    return sorted(names, key=key)
+
+
+def holder(t: Tables, cards, last: bool) -> tuple[int, str]:
+    """The seat and card holding a trick so far (``cards``: (seat, name) in playing order, at least one)."""
+    beats = t.beats_last if last else t.beats
+    seat, name = cards[0]
+    for s, c in cards[1:]:
+        if beats[t.face(c)] >> t.face(name) & 1:
+            seat, name = s, c
+    return seat, name
+
+
+def render_trick(game: Game, mine: set[int]) -> str:
+    """The trick on the table: who led, who played what, who holds it."""
+    t = game.t
+    number, last = len(game.tricks) + 1, len(game.tricks) == t.n_tricks - 1
+    head = f"Trick {number} of {t.n_tricks}" + (" (the last trick)" if last else "")
+    cards = [(s, t.deck.card_name(c)) for s, c in game.trick]
+    if not cards:
+        return f"{head}: {seat_label(t, game.leader, mine)} leads."
+    seat, card = holder(t, cards, last)
+    played = ", ".join(f"{seat_label(t, s, mine)} {c}" for s, c in cards)
+    return f"{head}: {played} -- {seat_label(t, seat, mine)} holds it with {card}"
+
+
+def render_hand(t: Tables, title: str, names, legal=None, start: int = 1) -> tuple[str, list[str]]:
+    """A hand by kind; the legal cards numbered from ``start``. Returns the text and the numbered cards."""
+    d, numbered = t.deck, []
+    lines = [f"{title} ({len(names)} card{'' if len(names) == 1 else 's'}):"]
+    left = list(legal or ())
+    for ki, kind in enumerate(d.kinds):
+        row = []
+        for name in sort_cards(t, [n for n in names if d.face_kind[t.face(n)] == kind]):
+            if name in left:
+                left.remove(name)
+                numbered.append(name)
+                row.append(f"{start + len(numbered) - 1}:{name}")
+            else:
+                row.append(name)
+        if row:
+            lines.append(f"  {d.kind_titles[ki]:<10} " + " ".join(row))
+    return "\n".join(lines), numbered
+
+
+def render_view(game: Game, mine: set[int], numbered: bool = True) -> tuple[str, list[str]]:
+    """What the person sees: the trick, the face-up cards, the hands; the text and the legal cards numbered 1…"""
+    t, mover = game.t, game.to_move
+    player = t.controller(mover) if t.controller(mover) in mine else min(mine)
+    obs = observe(game, player)
+    hands = {}
+    for p in sorted(mine):  # a solitaire's person sees every hand he plays
+        hands.update(observe(game, p).hands)
+    lines = [render_trick(game, mine)]
+    if obs.kings:
+        lines.append("Face up: " + ", ".join(f"{c} with {seat_label(t, s, mine)}" for s, c in obs.kings))
+    for s, names in sorted(hands.items()):
+        if t.controller(s) not in mine:
+            lines.append(f"Open on the table, {seat_label(t, s, mine)}: " + " ".join(sort_cards(t, names)))
+    cards: list[str] = []
+    for s, names in sorted(hands.items()):
+        if t.controller(s) in mine and names:
+            legal = obs.legal if numbered and s == mover else None
+            whose = "Your dummy's hand" if t.dummy_of(s) else "Your hand"
+            text, cards_here = render_hand(t, f"{whose}, seat {s}", names, legal, len(cards) + 1)
+            cards += cards_here
+            lines.append(text)
+    if numbered and cards:
+        note = f"; {obs.forced_by}" if obs.forced_by else ""
+        lines.append(f"You may play the numbered cards{note}.")
+    return "\n".join(lines), cards
+
+
+def render_castle_options(t: Tables, options, mine: set[int]) -> str:
+    """The castles the person may make now, one line per King."""
+    lines = [f"Castling is allowed now ({t.castling.cite}):"]
+    for o in options:
+        officers = ", ".join(dict.fromkeys(t.deck.card_name(c) for c in o.officers))
+        king, who = t.deck.card_name(o.king), seat_label(t, o.seat, mine)
+        if o.kind == "rescue":
+            lines.append(f"  rescue: {king} of {who} was just taken; the officer takes its place in the trick")
+        lines.append(f"  castle: {who} gives {king} for one of {officers} (from seat {o.with_seat}'s hand)")
+    lines.append('Type "castle OFFICER" or "c OFFICER" to castle, "no" or an empty line to pass.')
+    return "\n".join(lines)
+
+
+def render_castle(t: Tables, c: CastleRecord, mine: set[int]) -> str:
+    """A castle just made."""
+    what = {"before": "before play", "between": "between tricks",
+            "rescue": "as a rescue: the officer takes the King's place in the trick"}[c.kind]
+    return f"  ♜ {seat_label(t, c.seat, mine)} castles {what}: {c.king} for {c.officer} of seat {c.with_seat} ({c.cite})"
+
+
+def render_trick_result(t: Tables, tr: TrickRecord, mine: set[int]) -> str:
+    """A finished trick: who took it with what, why, its points and King events."""
+    lines = [f"=> {seat_label(t, tr.winner, mine)} takes trick {tr.number} with {tr.winning_card}, "
+             f"{tr.points} card points"]
+    lines += [f"     {why}" for why in tr.why]
+    for e in tr.events:
+        lines.append(f"  ♚ {e.event}: {e.king} of seat {e.owner}, taken by seat {e.taker} -- {e.order} King, "
+                     f"{e.points} points to party {', '.join(map(str, e.scoring_parties))} ({e.cite})")
+    return "\n".join(lines)
+
+
+def render_end(t: Tables, r: GameResult, mine: set[int]) -> str:
+    """The score: King events, card points, totals, winner and settlement."""
+    parties = [f"party {i}" for i in range(len(r.totals))]
+    ours = {t.party_of[s] for s in mine}
+    lines = ["Game over.", "King events:" if r.events else "King events: none"]
+    lines += [f"  trick {e.trick}: {e.event} of {e.king} (seat {e.owner}) by seat {e.taker}, {e.order} King, "
+              f"{e.points} points ({e.cite})" for e in r.events]
+    lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
+    lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
+    lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals)))
+    verdict = "nobody wins (equal points)" if r.winner is None else (
+        f"party {r.winner} wins -- " + ("you win" if r.winner in ours else "you lose"))
+    lines.append(f"Winner: {verdict}")
+    money = [f"{seat_label(t, s, mine)} {v:+g}" if v else f"{seat_label(t, s, mine)} 0" for s, v in enumerate(r.net)]
+    lines.append(f"Settlement ({r.unit}): " + ", ".join(money))
+    return "\n".join(lines)
+
+
+def find_card(t: Tables, text: str) -> str | None:
+    """A card name as typed (exactly, or else without regard to case if that is unambiguous)."""
+    try:
+        return t.deck.face_names[t.face(text)]
+    except UnknownCard:
+        found = [n for n in t.deck.face_names if n.lower() == text.lower()]
+        return found[0] if len(found) == 1 else None
+
+
+class Table:
+    """The input/output loop over one game: the person's turns, the bots', castling, the tricks as they end."""
+
+    def __init__(self, game: Game, mine: set[int], bots: dict, rng, read: Callable[[], str | None],
+                 write: Callable[..., None], echo: bool = False):
+        self.game, self.t, self.mine, self.bots, self.rng = game, game.t, set(mine), bots, rng
+        self.read, self.write, self.echo, self.shown, self.view = read, write, echo, 0, ""
+
+    def label(self, seat: int) -> str:
+        return seat_label(self.t, seat, self.mine)
+
+    def run(self) -> GameResult:
+        """Play the game to its end and return its result (:class:`Abandoned` if the person stops)."""
+        game, t = self.game, self.t
+        while True:
+            self.announce()
+            if t.castling is not None:
+                self.castling()
+            if game.pending is not None:
+                game.gather()
+            self.announce()
+            if game.over:
+                return game.result()
+            player = t.controller(game.to_move)
+            rule = policy_of(t, player)
+            if rule:
+                card = game.automaton_choice(rule)
+            elif player in self.mine:
+                card = self.ask_card()
+            else:
+                card = self.bots[player].play(observe(game, player), self.rng)
+            mover = game.to_move
+            game.play(card, by=player)
+            self.write(f"  {self.label(mover)} plays {card}")
+
+    def announce(self) -> None:
+        for tr in self.game.tricks[self.shown:]:
+            self.write(render_trick_result(self.t, tr, self.mine))
+        self.shown = len(self.game.tricks)
+
+    def castling(self) -> None:
+        """Offer each player at most one castle at this moment, as the bots' game loop does."""
+        game, t = self.game, self.t
+        asked: set[int] = set()
+        for o in game.castle_options():
+            player = t.controller(o.seat)
+            if player in asked or policy_of(t, player):
+                continue  # an automaton never castles
+            asked.add(player)
+            if player in self.mine:
+                asked |= self.mine
+                mine = [x for x in game.castle_options() if t.controller(x.seat) in self.mine]
+                if self.ask_castle(mine):
+                    return
+                continue
+            choice = self.bots[player].castle(observe(game, player), castle_choices(game, player), self.rng)
+            if choice is not None:
+                seat, officer, king = choice
+                self.write(render_castle(t, game.castle(seat, officer, king), self.mine))
+                return
+
+    def line(self, prompt: str) -> str:
+        self.write(prompt, end="")
+        text = self.read()
+        if text is None or text == "":
+            self.write("")
+            raise Abandoned(f"the input ended in trick {len(self.game.tricks) + 1}: the game is abandoned, nothing saved")
+        if self.echo:
+            self.write(text.rstrip("\n"))
+        return text.strip()
+
+    def common(self, text: str) -> bool:
+        """Handle help, hand, last and quit; True if the line was one of them."""
+        word = text.lower()
+        if word in ("?", "help"):
+            self.write(HELP)
+        elif word == "hand":
+            self.write(self.view)
+        elif word == "last":
+            tricks = self.game.tricks
+            if self.t.review < 1:
+                self.write(f"Ruleset {self.t.name} lets no one look at a finished trick (its review clause).")
+            elif not tricks:
+                self.write("No trick has been finished yet.")
+            else:
+                tr = tricks[-1]
+                self.write(f"Trick {tr.number}: " + ", ".join(f"{self.label(s)} {c}" for s, c in tr.cards))
+                self.write(render_trick_result(self.t, tr, self.mine))
+        elif word in ("quit", "exit"):
+            raise Abandoned(f"you left the game in trick {len(self.game.tricks) + 1}; nothing was saved")
+        else:
+            return False
+        return True
+
+    def ask_card(self) -> str:
+        game, mover = self.game, self.game.to_move
+        self.view, cards = render_view(game, self.mine)
+        self.write("\n" + self.view)
+        while True:
+            text = self.line(f"{self.label(mover)} plays> ")
+            if not text:
+                self.write("  (type a card such as w7 or sIV, or its number in the hand; ? for help)")
+                continue
+            if self.common(text):
+                continue
+            if text.isdigit():
+                if 1 <= int(text) <= len(cards):
+                    return cards[int(text) - 1]
+                self.write(f"  there is no card {text} on the list: the cards you may play are numbered 1 to {len(cards)}")
+                continue
+            card = find_card(self.t, text)
+            if card is None:
+                self.write(f"  {text!r} is neither a card of this deck nor a command (cards: wD, sT, w7, sIV…; ? for help)")
+                continue
+            try:
+                game.verify_play(card, by=self.t.controller(mover))
+            except IllegalAction as err:
+                self.write(f"  not allowed: {err.reason}")
+                continue
+            return card
+
+    def ask_castle(self, options) -> bool:
+        """Offer the person's castles; True if one was made."""
+        game, t = self.game, self.t
+        self.view = render_view(game, self.mine, numbered=False)[0] + "\n" + render_castle_options(t, options, self.mine)
+        self.write("\n" + self.view)
+        while True:
+            text = self.line("castle> ")
+            if text.lower() in ("", "no", "n", "pass"):
+                return False
+            if self.common(text):
+                continue
+            words = text.split()
+            args = words[1:]
+            seat = int(args.pop(0)) if len(args) > 1 and args[0].isdigit() else None
+            if words[0].lower() not in ("castle", "c") or len(args) not in (1, 2):
+                self.write('  type "castle OFFICER" (or "c OFFICER"), or "no" or an empty line to pass')
+                continue
+            officer, king = find_card(t, args[0]) or args[0], (find_card(t, args[-1]) if len(args) == 2 else None)
+            offering = sorted({o.seat for o in options if officer in names_of(t, sum(1 << c for c in o.officers))})
+            if seat is None and len(offering) > 1:
+                self.write(f"  seats {' and '.join(map(str, offering))} may castle: say which, as \"castle SEAT {officer}\"")
+                continue
+            seat = seat if seat is not None else (offering or [options[0].seat])[0]
+            try:
+                rec = game.castle(seat, officer, king)
+            except IllegalAction as err:
+                self.write(f"  not allowed: {err.reason}")
+                continue
+            self.write(render_castle(t, rec, self.mine))
+            return True
+
+
+def players_of(t: Tables, seat: int) -> set[int]:
+    """The seats whose cards the person plays besides their dummies: one, or in a solitaire every free seat."""
+    if t.automaton is None:
+        return {seat}
+    return {s for s in range(t.n_seats) if t.controller(s) == s and not policy_of(t, s)}
+
+
+def render_start(t: Tables, title: str, seed: int, dealer: int, mine: set[int], bot_names: dict[int, str]) -> str:
+    """The opening lines: the ruleset, the seed, the seats and who plays them."""
+    hands = [s for s in range(t.n_seats) if t.controller(s) in mine]
+    party = ", ".join(map(str, sorted({t.party_of[s] for s in hands})))
+    others = [f"{seat_label(t, s, mine)} {policy_of(t, s) or bot_names[s]}" for s in range(t.n_seats)
+              if t.controller(s) == s and s not in mine]
+    return (f"{title} (ruleset {t.name}), seed {seed}, dealer seat {dealer}.\nYou play "
+            f"{', '.join(seat_label(t, s, mine) for s in hands)}: party {party}. Against you: {', '.join(others)}.\n"
+            "Type a card (w7, sIV) or its number in your hand; ? for help.")
+
+
+MARKS = [(r"(?<!\S)\d+:\S+", "bold green"), (r"\((?:you|your dummy)\)", "cyan"), (r"♚.*", "bold magenta"),
+         (r"♜.*", "bold yellow"), (r"not allowed:.*", "red"), (r"=> .*", "bold"), (r"Trick \d+ of \d+", "bold underline")]
+
+
+def terminal_writer(color: bool) -> Callable[..., None]:
+    """Print plain text, coloured with rich when ``color`` (stdout is a terminal)."""
+    import click
+    if not color:
+        return lambda text, end="\n": click.echo(text, nl=end == "\n")
+    from rich.console import Console
+    from rich.text import Text
+    console = Console(highlight=False, soft_wrap=True)
+
+    def write(text: str, end: str = "\n") -> None:
+        painted = Text(text)
+        for pattern, style in MARKS:
+            painted.highlight_regex(pattern, style)
+        console.print(painted, end=end)
+    return write

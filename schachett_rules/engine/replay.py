@@ -1,0 +1,271 @@
+"""Game records: the JSON contract between the engine and everything else.
+
+A record names the ruleset and its options, the dealer, every hand, and the
+actions in order (a card name, or ``{"penalty": {...}}`` / ``{"castle": {...}}``).
+:func:`replay` checks the deal against the ruleset, plays every action and
+scores the game; the first illegal action stops it with an error naming the
+action, the trick, the seat, the card and the clause.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Union
+
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
+
+from ..kernel.compiler import Tables, compile_ruleset
+from .game import Game, names_of
+from ..errors import IllegalAction, RecordError
+from ..rules.loader import Resolved, load
+from ..paths import RulesetName
+from .records import CastleRecord, GameResult, PenaltyRecord, TrickRecord
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PenaltyAction(_Strict):
+    """A penalty clause applied to a seat."""
+
+    seat: StrictInt
+    name: str
+
+
+class PenaltyStep(_Strict):
+    """The action ``{"penalty": {"seat": 1, "name": "looking-back"}}``."""
+
+    penalty: PenaltyAction
+
+
+class CastleAction(_Strict):
+    """Castling: a seat exchanges its King for an officer of the hand opposite."""
+
+    seat: StrictInt
+    officer: str
+    king: str | None = None
+
+
+class CastleStep(_Strict):
+    """The action ``{"castle": {"seat": 0, "officer": "wT"}}``."""
+
+    castle: CastleAction
+
+
+class PlayAction(_Strict):
+    """A card played by a named seat (``by`` plays a dummy's cards for it)."""
+
+    card: str
+    by: StrictInt
+
+
+class PlayStep(_Strict):
+    """The action ``{"play": {"card": "w5", "by": 0}}``: a card and the seat of the player who plays it."""
+
+    play: PlayAction
+
+
+class GameRecord(_Strict):
+    """A whole game as JSON: ruleset, options, dealer, hands and actions."""
+
+    ruleset: RulesetName
+    options: dict[str, str] = {}
+    dealer: StrictInt
+    hands: list[list[str]]
+    actions: list[Union[str, PlayStep, PenaltyStep, CastleStep]]
+
+
+class ReplayReport(_Strict):
+    """Everything a replay found: the tricks, King events, points and money."""
+
+    ruleset: str
+    title: str
+    options: dict[str, str]
+    dealer: int
+    face_up: list[tuple[int, str]]
+    tricks: list[TrickRecord]
+    penalties: list[PenaltyRecord]
+    castles: list[CastleRecord] = []
+    result: GameResult
+
+    def as_json(self) -> dict[str, Any]:
+        """The report as the JSON that ``schachett replay --json`` prints."""
+        r = self.result
+        return {
+            "ruleset": self.ruleset, "options": self.options, "dealer": self.dealer,
+            "face_up": [list(x) for x in self.face_up],
+            "tricks": [t.model_dump(exclude={"action"}) for t in self.tricks],
+            "events": [e.model_dump() for e in r.events],
+            "penalties": [p.model_dump(exclude={"action"}) for p in self.penalties],
+            "castles": [c.model_dump(exclude={"action"}) for c in self.castles],
+            "card_points": list(r.card_points), "event_points": list(r.event_points),
+            "totals": list(r.totals), "winner": r.winner,
+            "settlement": {"unit": r.unit, "by_seat": list(r.settlement), "penalties": list(r.penalties),
+                           "net": list(r.net)},
+        }
+
+
+ACTION_FORMS = ('a card name such as "w7", {"play": {"card": "w7", "by": SEAT}}, '
+                '{"penalty": {"seat": SEAT, "name": NAME}} or {"castle": {"seat": SEAT, "officer": CARD, "king": CARD}}')
+
+
+def _describe_validation(err: ValidationError, file: str) -> RecordError:
+    errors = err.errors()
+    first = errors[0]
+    loc = [str(x) for x in first["loc"]]
+    if len(loc) >= 2 and loc[0] == "actions":
+        # An action matches none of the forms: pydantic reports one error per form; say it once, in words.
+        index = int(loc[1])
+        return RecordError(f"{file}: action {index + 1} is not an action of a record; an action is "
+                           f"{ACTION_FORMS}")
+    where = ".".join(x for x in loc if not x.startswith(("str", "PenaltyStep", "CastleStep", "PlayStep")))
+    return RecordError(f"{file}: the record's field {where or '(top level)'} is wrong: {first['msg']}. A record is "
+                       f'{{"ruleset": NAME, "options": {{}}, "dealer": SEAT, "hands": [[CARDS]…], "actions": [ACTION…]}}, '
+                       f"an action being {ACTION_FORMS}")
+
+
+def read_record(path: str | Path) -> GameRecord:
+    """Read and validate a record file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{p}: no such record file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise RecordError(f"{p}: cannot be read as UTF-8 text ({err})") from None
+    return parse_record(text, str(p))
+
+
+def parse_record(text: str, file: str = "<record>") -> GameRecord:
+    """Parse a record from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"{file}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+    except RecursionError:
+        raise RecordError(f"{file}: not valid JSON for a record: its lists nest too deeply") from None
+    except ValueError:  # Python refuses to read numbers of more than 4300 digits
+        raise RecordError(f"{file}: not valid JSON for a record: it holds a number too long to read") from None
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as err:
+        raise _describe_validation(err, file) from None
+
+
+def _apply(game: Game, action, index: int, file: str) -> None:
+    where = f"{file}, action {index + 1}"
+    try:
+        if isinstance(action, str):
+            game.play(action)
+        elif isinstance(action, PlayStep):
+            game.play(action.play.card, by=action.play.by)
+        elif isinstance(action, PenaltyStep):
+            game.penalty(action.penalty.seat, action.penalty.name)
+        else:
+            game.castle(action.castle.seat, action.castle.officer, action.castle.king)
+    except IllegalAction as err:
+        raise IllegalAction(err.reason, err.trick, err.seat, err.card, err.clause, where=where) from None
+
+
+def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] | None = None,
+           resolved: Resolved | None = None) -> ReplayReport:
+    """Check, play and score a record; the project's errors for anything wrong."""
+    opts = dict(record.options)
+    opts.update(options or {})
+    try:
+        r = resolved or load(record.ruleset, opts, chosen_by="the record's options")
+    except RecordError as err:
+        raise RecordError(f"{file}: {err.message}") from None
+    t: Tables = compile_ruleset(r)
+    try:
+        game = Game.from_record(t, record.dealer, record.hands)
+    except RecordError as err:
+        raise RecordError(f"{file}: {err.message}") from None
+    for i, action in enumerate(record.actions):
+        if game.over and isinstance(action, str):
+            raise RecordError(f"{file}, action {i + 1}: the game is over after {t.n_tricks} tricks, but the record "
+                              f"goes on with {action!r}")
+        _apply(game, action, i, file)
+    if not game.over:
+        played = sum(1 for a in record.actions if isinstance(a, str))
+        raise RecordError(f"{file}: the record ends after {played} cards, in trick {game.trick_number}; a game of "
+                          f"{t.name} has {t.n_tricks} tricks of {t.n_seats} cards ({t.n_tricks * t.n_seats} cards)")
+    return ReplayReport(ruleset=r.name, title=r.title, options={c.lacuna.name: c.option for c in r.lacunae},
+                        dealer=record.dealer, face_up=[tuple(x) for x in game.log[0].face_up],
+                        tricks=list(game.tricks), penalties=[x for x in game.log if isinstance(x, PenaltyRecord)],
+                        castles=list(game.castles),
+                        result=game.result())
+
+
+def record_of(game: Game, ruleset: str, options: dict[str, str] | None = None) -> GameRecord:
+    """The record of a game played with the engine (for saving and replaying)."""
+    t = game.t
+    deal = game.log[0]
+    actions: list = []
+    for rec in game.log[1:]:
+        if rec.action == "play":
+            actions.append(rec.card)
+        elif rec.action == "penalty":
+            actions.append(PenaltyStep(penalty=PenaltyAction(seat=rec.seat, name=rec.name)))
+        elif rec.action == "castle":
+            actions.append(CastleStep(castle=CastleAction(seat=rec.seat, officer=rec.officer, king=rec.king)))
+    return GameRecord(ruleset=ruleset, options=dict(options or {}), dealer=game.dealer,
+                      hands=[list(h) for h in deal.hands], actions=actions)
+
+
+def _fmt_money(x) -> str:
+    return f"{x:+g}" if x else "0"
+
+
+def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
+    """The report as text: every trick with why, then King events, points, totals and money."""
+    r = rep.result
+    lines = [f"{rep.title or rep.ruleset} (ruleset {rep.ruleset})",
+             "Readings: " + ", ".join(f"{k}={v}" for k, v in rep.options.items()),
+             f"Dealer: seat {rep.dealer}." + (" Face up: " + ", ".join(f"{c} to seat {s}" for s, c in rep.face_up) + "."
+                                            if rep.face_up else ""), ""]
+    def castle_line(c: CastleRecord) -> str:
+        who = f"seat {c.seat}" + (f" (played by seat {c.by})" if c.by != c.seat else "")
+        what = {"before": "before play", "between": f"after trick {c.trick}",
+                "rescue": f"as a rescue in trick {c.trick}: {c.officer} takes the King's place"}[c.kind]
+        return f"  ♜ castling {what}: {who} exchanges {c.king} for {c.officer} of seat {c.with_seat} ({c.cite})"
+
+    for c in rep.castles:
+        if c.kind == "before":
+            lines.append(castle_line(c))
+    for tr in rep.tricks:
+        cards = ", ".join(f"{c} ({s})" for s, c in tr.cards)
+        last = " — last trick" if tr.last else ""
+        lines.append(f"Trick {tr.number}{last}: seat {tr.leader} leads; {cards}")
+        for why in tr.why:
+            lines.append(f"    {why}")
+        lines.append(f"  → seat {tr.winner} wins with {tr.winning_card}, {tr.points} card points")
+        for c in tr.rescues:
+            lines.append(castle_line(c))
+        for e in tr.events:
+            lines.append(f"  ♚ {e.event}: {e.king} of seat {e.owner}, taken by seat {e.taker} — {e.order} King, "
+                         f"{e.points} points to party {', '.join(map(str, e.scoring_parties))} ({e.cite})")
+        lines += [castle_line(c) for c in rep.castles if c.kind == "between" and c.trick == tr.number]
+    for p in rep.penalties:
+        lines.append(f"Penalty {p.name} ({p.cite}) on seat {p.seat} in trick {p.trick}"
+                     + (f": pays {p.points} points to seats {', '.join(map(str, p.to))}" if p.to else "")
+                     + ("; the party scores nothing" if p.forfeit else ""))
+    lines.append("")
+    lines.append("King events:" if r.events else "King events: none")
+    for e in r.events:
+        lines.append(f"  trick {e.trick}: {e.event} of {e.king} (seat {e.owner}) by seat {e.taker}, {e.order} King, "
+                     f"{e.points} points ({e.cite})")
+    parties = [f"party {i}" for i in range(len(r.totals))]
+    lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
+    lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
+    lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals))
+                 + (f" (party {', '.join(map(str, r.forfeited))} forfeits)" if r.forfeited else ""))
+    lines.append("Winner: " + (f"party {r.winner}" if r.winner is not None else "none (equal points)"))
+    lines.append(f"Settlement ({r.unit}): " + ", ".join(f"seat {s} {_fmt_money(v)}" for s, v in enumerate(r.net)))
+    return "\n".join(lines)
+
+
+__all__ = ["GameRecord", "ReplayReport", "read_record", "parse_record", "replay", "record_of", "format_report",
+           "names_of"]

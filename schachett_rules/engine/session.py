@@ -1,0 +1,251 @@
+"""Sessions: rounds, cycles, the seat changes between rounds (§13), and a ledger per player.
+
+>>> from schachett_rules.rules.loader import load
+>>> for seating in seatings(load("original").clause("session"), "ABCD"):
+...     print("".join(seating))
+ABCD
+ACBD
+ACDB
+ADCB
+ADBC
+ABDC
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+from pydantic import BaseModel, ConfigDict
+
+from ..language import ir
+from ..kernel.compiler import Tables
+from .game import Game
+from ..errors import RecordError
+from ..rules.loader import load
+from ..paths import RulesetName
+from .records import money
+from .replay import GameRecord, record_of, replay
+
+
+DUMMY = "dummy"
+
+
+def _change(seating: list[str], session: ir.Session, round_number: int, a: str) -> None:
+    parity = "even" if round_number % 2 == 0 else "odd"
+    n = len(seating)
+    for ch in session.changes:
+        if ch.rounds != parity:
+            continue
+        if ch.seats is not None:
+            i, j = ch.seats
+        else:
+            i = (seating.index(a) + ch.after_a) % n
+            j = (i + 1) % n  # the left neighbour sits on the next seat
+        seating[i], seating[j] = seating[j], seating[i]
+
+
+def _reign_seating(session: ir.Session, players, kaiser: int, n_seats: int) -> list[str]:
+    reign = session.reign
+    order = list(players[kaiser:]) + list(players[:kaiser])
+    seating = [DUMMY] * n_seats
+    for seat, player in zip(reign.seats, order):
+        seating[seat] = player
+    return seating
+
+
+def seatings(session: ir.Session, players, n_seats: int | None = None) -> list[list[str]]:
+    """Who sits on each seat in each round of a cycle; the first player is A.
+
+    With a Kaiser schedule (``reign``), the players reign in turn from the
+    first seat of the reign, the others sitting in lot order after him, and the
+    dummy's seat is marked ``dummy``.
+    """
+    if session.reign is not None:
+        n = n_seats or max(session.reign.seats + (session.reign.dummy,)) + 1
+        out: list[list[str]] = []
+        seating: list[str] = []
+        for round_number in range(1, session.rounds_per_cycle + 1):
+            reign_index, within = divmod(round_number - 1, session.reign.rounds)
+            if within == 0:
+                seating = _reign_seating(session, players, reign_index % len(players), n)
+            else:
+                _change(seating, session, round_number, players[0])
+            out.append(list(seating))
+        return out
+    seating = list(players)
+    out = [list(seating)]
+    for round_number in range(2, session.rounds_per_cycle + 1):
+        _change(seating, session, round_number, players[0])
+        out.append(list(seating))
+    return out
+
+
+def next_cycle_start(session: ir.Session, players) -> list[str]:
+    """The seating the change before the next cycle's first round produces."""
+    seating = seatings(session, players)[-1]
+    _change(seating, session, session.rounds_per_cycle + 1, players[0])
+    return seating
+
+
+def partner_counts(session: ir.Session, players, parties) -> Counter:
+    """How many rounds of a cycle each pair of players plays in one party."""
+    counts: Counter = Counter({frozenset(p): 0 for p in combinations(players, 2)})
+    for seating in seatings(session, players):
+        for party in parties:
+            for a, b in combinations([seating[s] for s in party], 2):
+                counts[frozenset((a, b))] += 1
+    return counts
+
+
+# --- playing a session --------------------------------------------------------------------------
+
+class SessionGame(BaseModel):
+    """One game of a session: who sat where, and its record."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    number: int
+    round: int
+    seating: list[str]
+    record: GameRecord
+
+
+class SessionRecord(BaseModel):
+    """A whole session as JSON: the players and every game's record."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    ruleset: RulesetName
+    options: dict[str, str] = {}
+    players: list[str]
+    games: list[SessionGame]
+
+
+class LedgerLine(BaseModel):
+    """One player's account over a session."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    player: str
+    games: int
+    won: int
+    points: int
+    money: int | float
+
+
+def _ledger_lines(players, acc) -> list[LedgerLine]:
+    return [LedgerLine(player=p, games=acc[p][0], won=acc[p][1], points=acc[p][2], money=money(acc[p][3]))
+            for p in players]
+
+
+def ledger(t: Tables, session: SessionRecord, after_each=None) -> list[LedgerLine]:
+    """Replay every game of a session and keep each player's account.
+
+    ``after_each`` is called with the running ledger after every game (the
+    tests use it to see that the money sums to zero game by game).
+    """
+    acc = {p: [0, 0, 0, Fraction(0)] for p in session.players}
+    resolved = load(session.ruleset, session.options, chosen_by="the session's options")
+    for g in session.games:
+        if g.record.ruleset != session.ruleset:
+            raise RecordError(f"game {g.number}: the record plays {g.record.ruleset}, but the session is a session "
+                              f"of {session.ruleset}")
+        # The ruleset is read once for the session; a game with options of its own is loaded with them.
+        own = g.record.options != session.options
+        report = replay(g.record, f"game {g.number}", resolved=None if own else resolved)
+        r = report.result
+        strangers = [p for p in g.seating if p not in acc and p != DUMMY]
+        if len(g.seating) != t.n_seats or strangers:
+            raise RecordError(f"game {g.number}: the seating {g.seating} must name {t.n_seats} seats, each a player "
+                              f"of the session ({', '.join(session.players)}) or 'dummy'")
+        for seat in range(t.n_seats):
+            player = g.seating[t.controller(seat)]  # a dummy's money goes to the player who plays it
+            party = t.party_of[seat]
+            acc[player][3] += Fraction(r.net[seat]).limit_denominator()
+            if seat == t.controller(seat):
+                acc[player][0] += 1
+                acc[player][1] += int(r.winner == party)
+                acc[player][2] += r.totals[party]
+        if after_each is not None:
+            after_each(g.number, _ledger_lines(session.players, acc))
+    return _ledger_lines(session.players, acc)
+
+
+def play_session(t: Tables, ruleset: str, options: dict[str, str], session: ir.Session, players: list[str],
+                 cycles: int, seed: int, progress=None, first_dealer: tuple[int, int] = (0, 1)) -> SessionRecord:
+    """Play whole cycles with random players: seat changes between rounds, the deal passing on.
+
+    ``first_dealer`` is the seat that deals first and the step of the deal
+    (+1 to the left, −1 to the right), from the dealer clause.
+    """
+    games, number = [], 0
+    first, step = first_dealer
+    for cycle in range(cycles):
+        for rnd, seating in enumerate(seatings(session, players, t.n_seats), start=1):
+            for _ in range(session.games_per_round):
+                rng = random.Random((seed << 32) ^ number)
+                game = Game.deal(t, (first + step * number) % t.n_seats, rng)
+                game.play_randomly(rng)
+                games.append(SessionGame(number=number + 1, round=cycle * session.rounds_per_cycle + rnd,
+                                         seating=list(seating), record=record_of(game, ruleset, options)))
+                number += 1
+                if progress is not None:
+                    progress(1)
+    return SessionRecord(ruleset=ruleset, options=options, players=list(players), games=games)
+
+
+def format_ledger(lines: list[LedgerLine], unit: str) -> str:
+    """The ledger as a table."""
+    out = [f"{'player':<8} {'games':>5} {'won':>5} {'points':>8} {unit:>8}"]
+    for line in lines:
+        out.append(f"{line.player:<8} {line.games:>5} {line.won:>5} {line.points:>8} {line.money:>+8g}")
+    total = sum(Fraction(x.money).limit_denominator() for x in lines)
+    out.append(f"{'sum':<8} {'':>5} {'':>5} {'':>8} {float(total):>+8g}")
+    return "\n".join(out)
+
+
+def check_players(session: ir.Session, players: list[str], t: Tables) -> None:
+    """That the players fit the session: one per seat, or one per non-dummy seat under a Kaiser schedule."""
+    want = len(session.reign.seats) if session.reign is not None else t.n_seats
+    if len(players) != want or len(set(players)) != len(players):
+        raise RecordError(f"this session needs {want} players with different names, not {', '.join(players)}")
+    if DUMMY in players:
+        raise RecordError(f"'{DUMMY}' names the dummy's seat; choose other names for the players")
+    if session.reign is not None and session.reign.rounds * len(players) != session.rounds_per_cycle:
+        raise RecordError(f"{len(players)} reigns of {session.reign.rounds} rounds do not make the cycle of "
+                          f"{session.rounds_per_cycle} rounds")
+
+
+def is_session_file(path) -> bool:
+    """Whether a JSON file holds a session (an object with "games") rather than one game."""
+    import json
+    from pathlib import Path
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False  # the game-record reader reports what is wrong with it
+    return isinstance(data, dict) and "games" in data and "hands" not in data
+
+
+def read_session(path) -> SessionRecord:
+    """Read and validate a session file."""
+    import json
+    from pathlib import Path
+    from pydantic import ValidationError
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return SessionRecord.model_validate(data)
+    except (OSError, ValueError, RecursionError) as err:
+        if isinstance(err, ValidationError):
+            first = err.errors()[0]
+            loc = list(first["loc"])
+            if len(loc) > 2 and loc[0] == "games" and isinstance(loc[1], int):
+                # Name the game as the session numbers it (from 1), not by its index in the list.
+                game = data["games"][loc[1]]
+                number = game.get("number") if isinstance(game, dict) else None
+                where = ".".join(str(x) for x in loc[2:])
+                raise RecordError(f"{path}: game {number if isinstance(number, int) else loc[1] + 1}: the field "
+                                  f"{where} is wrong: {first['msg']}") from None
+            where = ".".join(str(x) for x in loc)
+            raise RecordError(f"{path}: the session's field {where} is wrong: {first['msg']}") from None
+        raise RecordError(f"{path}: not a readable session file ({err})") from None

@@ -1,0 +1,50 @@
+"""Seats played by a fixed rule (the ``automaton`` clause): which legal card the rule plays.
+
+The rule is worked out from the compiled tables and the trick queries alone:
+which legal card is lowest or highest by rank (then by points), and which
+cards would take the trick from the card holding it.
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> t = tables_for("original")
+>>> hand = t.deck.face_cards[t.face("w1")] | t.deck.face_cards[t.face("wK")]
+>>> t.deck.card_name(automaton_card(t, hand, [], 0, "lowest"))
+'w1'
+>>> t.deck.card_name(automaton_card(t, hand, [], 0, "highest"))
+'wK'
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .tables import Tables
+from .trick import captures, holder, legal
+
+
+def strength(t: Tables, card: int) -> tuple:
+    """How strong a card is for the automaton's choice: rank, then points, then deck order."""
+    face = t.deck.card_face[card]
+    return (t.rank[face], t.points[face], card)
+
+
+def policy_of(t: Tables, seat: int) -> str | None:
+    """The rule a seat plays by, or None if a player plays it."""
+    if t.automaton is None:
+        return None
+    seats, policy = t.automaton
+    return policy if seat in seats else None
+
+
+def automaton_card(t: Tables, hand: int, trick: Sequence[tuple[int, int]], index: int, policy: str) -> int:
+    """The card the rule ``policy`` plays from ``hand`` to ``trick`` (trick ``index``, from 0)."""
+    mask, _tier = legal(t, hand, trick)
+    cards = [c for c in range(t.n_cards) if mask >> c & 1]
+    if policy == "highest":
+        return max(cards, key=lambda c: strength(t, c))
+    if policy == "cheapest-taker" and trick:
+        beats = captures(t, index)
+        held = holder(t, index, trick)[1]
+        taking = [c for c in cards if beats[t.deck.card_face[c]] >> held & 1]
+        if taking:
+            return min(taking, key=lambda c: strength(t, c))
+    return min(cards, key=lambda c: strength(t, c))

@@ -1,0 +1,430 @@
+"""Compiling a resolved ruleset into plain tables.
+
+The engine plays from a :class:`Tables` alone: card and face numbers, follow
+masks per led face, the capture relation as a bitmask per face (one for
+ordinary tricks, one for the last trick after promotion), card points, King
+event points by trick, parties and the deal. No rule of Schachett is written
+in engine code; it is all here, computed from the clauses.
+
+>>> t = compile_ruleset(load("original"))
+>>> t.n_cards, t.n_seats, t.n_tricks
+(52, 4, 13)
+>>> t.takes(t.face("sL"), t.face("wS")), t.takes(t.face("wL"), t.face("sL"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ..language import ir
+from ..language.cards import Deck, SelectorError, describe_selector
+from .tables import CastleTable, DummyTable, EventTable, Tables
+from ..rules.check import RuleCheckErrors, check, raise_for
+from ..errors import RuleCheckError, SchachettError, UnknownCard
+from ..language.expr import ExprError, evaluate, render
+from ..rules.loader import Effective, Resolved, load
+
+
+def _label(eff: Effective) -> str:
+    return f"{eff.key} [{', '.join(eff.clause.basis.cites)}]"
+
+
+def _fail(eff: Effective, message: str) -> RuleCheckError:
+    at = eff.clause.at
+    return RuleCheckError(message, eff.origin.file, at.line if at else 0, at.column if at else 0, _label(eff))
+
+
+def _whole(expr: ir.Expr, env: dict, what: str, eff: Effective) -> int:
+    try:
+        value = evaluate(expr, env)
+    except ExprError as err:  # e.g. a division by zero: name the clause, not just the arithmetic
+        raise _fail(eff, f"{what}: {err.message}") from None
+    if value.denominator != 1:
+        raise _fail(eff, f"{what} comes to {value}, not a whole number; wrap it in round_half_up( ) or floor( )")
+    return int(value)
+
+
+class _Compiler:
+    def __init__(self, resolved: Resolved):
+        self.r = resolved
+        self.errors: list[RuleCheckError] = []
+
+    def eff(self, key: str) -> Effective:
+        e = self.r.effective(key)
+        assert e is not None, key
+        return e
+
+    def guard(self, eff: Effective, fn, *args):
+        try:
+            return fn(*args)
+        except (SelectorError, UnknownCard) as err:
+            self.errors.append(_fail(eff, err.message))
+        except RuleCheckError as err:
+            self.errors.append(err)
+        return None
+
+    def run(self) -> Tables:
+        deck_eff = self.eff("deck")
+        try:
+            deck = Deck.from_clause(deck_eff.clause)
+        except SelectorError as err:
+            raise _fail(deck_eff, err.message) from None
+        self.deck = deck
+        seats = self.eff("seats").clause.count
+        if seats < 1:
+            raise _fail(self.eff("seats"), "a game needs at least one seat")
+        if seats > len(deck.card_face):
+            # Checked before the parties are laid out seat by seat.
+            raise _fail(self.eff("seats"), f"{seats} seats cannot each be dealt a card from a deck of "
+                                           f"{len(deck.card_face)} cards")
+        self.n_seats = seats
+        rank = self.guard(self.eff("ranking"), self.ranking)
+        parties = self.guard(self.eff("parties"), self.parties)
+        deal = self.guard(self.eff("deal"), self.deal)
+        self.n_tricks_hint = deal[1] if deal else 0
+        first_lead = self.guard(self.eff("lead first"), self.lead)
+        promoted_as = self.guard(self.r.effective("promotion") or deck_eff, self.promotion)
+        capture = self.guard(self.eff("capture"), self.capture, rank, promoted_as) if rank and promoted_as else None
+        follow = self.follow()
+        points = self.guard(self.eff("points"), self.points, promoted_as) if promoted_as else None
+        events = self.events(deal)
+        settlement = self.eff("settlement").clause
+        self.probe_settlement()
+        castling = self.castling()
+        castling_clause = self.r.clause("castling")
+        dummy = self.dummy()
+        if parties and len(parties) != 2:
+            self.errors.append(_fail(self.eff("settlement"), "settlement per player needs exactly two parties"))
+        raise_for(self.errors)
+        gives, hand_size = deal
+        beats, beats_last, capture_words, tie_words = capture
+        order = self.r.clause("king order")
+        given, taken = [], 0
+        for face, base, offset in gives:
+            free = deck.face_cards[face] & ~taken
+            card = (free & -free).bit_length() - 1
+            taken |= 1 << card
+            given.append((card, base, offset))
+        return Tables(
+            given_cards=tuple(given), rest_cards=tuple(c for c in range(len(deck.card_face)) if not taken >> c & 1),
+            name=self.r.name, deck=deck, n_cards=len(deck.card_face), n_faces=len(deck.face_names),
+            n_seats=seats, hand_size=hand_size, n_tricks=hand_size, full_mask=(1 << len(deck.card_face)) - 1,
+            royal_cards=deck.cards(sum(1 << f for f, r in enumerate(deck.face_royal) if r)),
+            follow=follow[0], follow_words=follow[1], follow_cite=follow[2], beats=beats, beats_last=beats_last,
+            rank=rank, promoted_as=promoted_as, points=points[0], points_last=points[1],
+            party_of=tuple(next(i for i, p in enumerate(parties) if s in p) for s in range(seats)),
+            parties=parties, gives=gives, first_lead=first_lead, events=events,
+            count_each_event=bool(order and order.count == "each"),
+            same_trick_all_first=bool(order and order.same_trick == "all-first"),
+            settlement=settlement, penalties={p.name: p for p in self.r.of_kind(ir.Penalty)},
+            capture_words=capture_words, tie_words=tie_words, options=self.r.options,
+            capture_victims=self.capture_extra[0], capture_dir=self.capture_extra[1],
+            castling=castling, dummies=dummy,
+            automaton=((self.r.clause("automaton").seats, self.r.clause("automaton").policy)
+                       if self.r.clause("automaton") else None),
+            no_castling_cite=(", ".join(castling_clause.basis.cites)
+                              if castling_clause is not None and castling_clause.mode == "none" else ""),
+            review=self.r.clause("review").tricks if self.r.clause("review") else 0,
+            memory=self.r.clause("memory").keeps if self.r.clause("memory") else "every",
+            rank_cite=", ".join(self.eff("ranking").clause.basis.cites),
+            lead_cites=tuple(", ".join(self.eff(k).clause.basis.cites) for k in ("lead first", "lead next")))
+
+    def castling(self) -> CastleTable | None:
+        eff = self.r.effective("castling")
+        if eff is None or eff.clause.mode == "none":
+            return None
+        off, lim = self.r.effective("castle officer"), self.r.effective("castle limit")
+        if off is None or lim is None:
+            self.errors.append(_fail(eff, "castling is allowed, so the ruleset must also say `castle officer` (which "
+                                          "officers may be taken for the King) and `castle limit` (how often)"))
+            return None
+        if self.n_seats % 2:
+            self.errors.append(_fail(eff, f"castling exchanges with the hand opposite, and a table of {self.n_seats} "
+                                          f"has no seat opposite"))
+            return None
+        permits = []
+        for p in eff.clause.permits:
+            seats = tuple(self.seat(eff, ref) for ref in p.who)
+            if p.when != "before" and p.trick is not None and not 1 <= p.trick <= self.n_tricks_hint:
+                self.errors.append(_fail(eff, f"trick {p.trick} does not exist (a game has {self.n_tricks_hint} tricks)"))
+            permits.append((seats, p.king_holder, p.when, p.trick))
+        try:
+            faces = self.deck.select(off.clause.officer)
+        except SelectorError as err:
+            self.errors.append(_fail(off, err.message))
+            return None
+        return CastleTable(permits=tuple(permits), officer_faces=faces, limit=lim.clause.limit,
+                           cite=", ".join(eff.clause.basis.cites))
+
+    def dummy(self) -> tuple[DummyTable, ...]:
+        out = []
+        for eff in self.r.clauses:
+            if not isinstance(eff.clause, ir.Dummy):
+                continue
+            c = eff.clause
+            bad = [s for s in (c.seat, c.by) if not 0 <= s < self.n_seats]
+            if bad:
+                self.errors.append(_fail(eff, f"seat {bad[0]} does not exist (seats 0 to {self.n_seats - 1})"))
+                continue
+            if c.seat == c.by:
+                self.errors.append(_fail(eff, "a dummy's cards must be played by another seat"))
+                continue
+            out.append(DummyTable(seat=c.seat, by=c.by, exposed_after=c.exposed_after,
+                                  one_hand_at_a_time=c.one_hand_at_a_time, cite=", ".join(c.basis.cites)))
+        seats = [d.seat for d in out]
+        if any(d.by in seats for d in out):
+            self.errors.append(RuleCheckError("a dummy's cards must be played by a seat that is not itself a dummy",
+                                              self.r.file, 1, 1, "dummy"))
+        return tuple(out)
+
+    def probe_settlement(self) -> None:
+        # The amount is only computed when a game is scored; try it now on the extremes a game can
+        # produce (a party may score nothing) so that a formula that fails is reported with its clause.
+        eff = self.eff("settlement")
+        for winner, loser in ((1, 0), (2, 1), (500, 0), (500, 499), (5000, 17)):
+            try:
+                evaluate(eff.clause.amount, {"winner": winner, "loser": loser})
+            except SchachettError as err:
+                self.errors.append(_fail(eff, f"{err.message} (with winner = {winner}, loser = {loser}: a game can "
+                                              f"end so)"))
+                return
+
+    # --- pieces -----------------------------------------------------------------
+    def ranking(self) -> tuple[int, ...]:
+        eff = self.eff("ranking")
+        groups = eff.clause.groups
+        seen: dict[str, int] = {}
+        for gi, group in enumerate(groups):
+            for sym in group:
+                if sym not in self.deck.symbols:
+                    raise _fail(eff, f"the ranking names {sym!r}, which is not a face of the deck "
+                                f"(faces: {', '.join(self.deck.symbols)})")
+                if sym in seen:
+                    raise _fail(eff, f"the ranking names {sym} twice")
+                seen[sym] = len(groups) - gi
+        missing = [s for s in self.deck.symbols if s not in seen]
+        if missing:
+            raise _fail(eff, f"the ranking leaves out {', '.join(missing)}; every face must have a rank")
+        return tuple(seen[s] for s in self.deck.face_symbol)
+
+    def parties(self) -> tuple[tuple[int, ...], ...]:
+        eff = self.eff("parties")
+        c, n = eff.clause, self.n_seats
+        if c.opposite:
+            if n % 2:
+                raise _fail(eff, f"partners cannot sit opposite at a table of {n}")
+            return tuple(tuple(range(i, n, n // 2)) for i in range(n // 2)) if n > 2 else ((0,), (1,))
+        flat = [s for p in c.parties for s in p]
+        if sorted(flat) != list(range(n)):
+            raise _fail(eff, f"the parties must share out the seats 0 to {n - 1}, each exactly once; they name {flat}")
+        return tuple(tuple(p) for p in c.parties)
+
+    def seat(self, eff: Effective, ref: ir.SeatRef) -> tuple[str, int]:
+        if ref.base == "seat" and not 0 <= ref.offset < self.n_seats:
+            raise _fail(eff, f"seat {ref.offset} does not exist at a table of {self.n_seats} (seats 0 to {self.n_seats - 1})")
+        return (ref.base, ref.offset % self.n_seats if ref.base == "dealer" else ref.offset)
+
+    def deal(self):
+        eff = self.eff("deal")
+        c = eff.clause
+        if c.hand_size * self.n_seats != len(self.deck.card_face):
+            raise _fail(eff, f"{self.n_seats} hands of {c.hand_size} make {c.hand_size * self.n_seats} cards, "
+                        f"but the deck has {len(self.deck.card_face)}")
+        gives, per_seat, used = [], {}, {}
+        for g in c.gives:
+            face = self.deck.face(g.card)
+            where = self.seat(eff, g.to)
+            used[face] = used.get(face, 0) + 1
+            if used[face] > bin(self.deck.face_cards[face]).count("1"):
+                raise _fail(eff, f"{g.card} is given face up more often than the deck has copies")
+            per_seat[where] = per_seat.get(where, 0) + 1
+            if per_seat[where] > c.hand_size:
+                raise _fail(eff, f"more cards are given face up to one seat than a hand holds")
+            gives.append((face, where[0], where[1]))
+        return tuple(gives), c.hand_size
+
+    def lead(self):
+        eff = self.eff("lead first")
+        if eff.clause.winner:
+            raise _fail(eff, "the first trick has no winner before it; name a seat, such as `dealer + 1`")
+        nxt = self.eff("lead next")
+        if not nxt.clause.winner:
+            self.errors.append(_fail(nxt, "only `lead next: winner` is supported for the later tricks"))
+        return self.seat(eff, eff.clause.by)
+
+    def promotion(self) -> tuple[int, ...]:
+        out = list(range(len(self.deck.face_names)))
+        eff = self.r.effective("promotion")
+        if eff is None:
+            return tuple(out)
+        for p in eff.clause.promotes:
+            for sym in (p.face, p.as_face):
+                if sym not in self.deck.symbols:
+                    raise _fail(eff, f"promotion names {sym!r}, which is not a face of the deck")
+            for f in range(len(out)):
+                if self.deck.face_symbol[f] == p.face:
+                    out[f] = self.deck.face(self.deck.colours[self.deck.face_colour[f]] + p.as_face)
+        return tuple(out)
+
+    def capture(self, rank, promoted_as):
+        eff = self.eff("capture")
+        d = self.deck
+        victims: dict[str, list[int]] = {}
+        directions: dict[str, str] = {}
+        words: dict[str, tuple[str, str]] = {}
+        cite = ", ".join(eff.clause.basis.cites)
+        for rule in eff.clause.rules:
+            if rule.taker not in d.kinds:
+                raise _fail(eff, f"{rule.taker!r} is not a kind of this deck (kinds: {', '.join(d.kinds)})")
+            if rule.taker in victims:
+                raise _fail(eff, f"the capture rule for {rule.taker} is given twice")
+            victims[rule.taker] = [d.select(rule.victims, ref, "capture") for ref in range(len(d.colours))]
+            directions[rule.taker] = rule.direction
+            taker = describe_selector(ir.Selector(terms=(ir.Term(base=ir.Atom(what="kind", name=rule.taker)),)), d)
+            victims_words = describe_selector(rule.victims, d).removeprefix("a ").removeprefix("an ")
+            if victims_words.startswith("any card"):
+                words[rule.taker] = (f"{taker} takes any {rule.direction} card", cite)
+            else:
+                words[rule.taker] = (f"{taker} takes only a {rule.direction} {victims_words}", cite)
+        ties: dict[str, tuple[str, str]] = {}
+        t_eff = self.r.effective("ties")
+        if t_eff is not None:
+            tcite = ", ".join(t_eff.clause.basis.cites)
+            for tr in t_eff.clause.rules:
+                if tr.kind != "any" and tr.kind not in d.kinds:
+                    raise _fail(t_eff, f"{tr.kind!r} is not a kind of this deck (kinds: {', '.join(d.kinds)})")
+                for k in (d.kinds if tr.kind == "any" else [tr.kind]):
+                    ties[k] = (tr.rule, tcite)
+
+        def relation(new: int, holder: int) -> bool:
+            kind = d.face_kind[new]
+            if kind not in victims or not victims[kind][d.face_colour[new]] >> holder & 1:
+                return False
+            stronger = rank[new] > rank[holder] if directions[kind] == "lower" else rank[new] < rank[holder]
+            if stronger:
+                return True
+            return rank[new] == rank[holder] and ties.get(kind, ("first",))[0] == "later"
+
+        n = len(d.face_names)
+        beats = tuple(sum(1 << g for g in range(n) if relation(f, g)) for f in range(n))
+        beats_last = tuple(sum(1 << g for g in range(n) if relation(promoted_as[f], promoted_as[g])) for f in range(n))
+        self.capture_extra = ({k: tuple(v) for k, v in victims.items()}, directions)
+        return beats, beats_last, words, ties
+
+    def follow(self):
+        d = self.deck
+        by_kind = {e.clause.led: e for e in self.r.clauses if isinstance(e.clause, ir.Follow)}
+        masks, wordings, cites = [], [], []
+        for kind in by_kind:
+            if kind not in d.kinds:
+                self.errors.append(_fail(by_kind[kind], f"follow {kind}: {kind!r} is not a kind of this deck "
+                                                         f"(kinds: {', '.join(d.kinds)})"))
+        for kind in d.kinds:
+            if kind not in by_kind:
+                self.errors.append(RuleCheckError(f"no `follow {kind}` clause says what may be played when a {kind} is led",
+                                                  self.r.file, 1, 1, f"follow {kind}"))
+        full = (1 << len(d.card_face)) - 1
+        for f in range(len(d.face_names)):
+            eff = by_kind.get(d.face_kind[f])
+            if eff is None:
+                masks.append((full,))
+                wordings.append(("any card",))
+                cites.append("")
+                continue
+            tiers = []
+            try:
+                for sel in eff.clause.tiers:
+                    tiers.append(d.cards(d.select(sel, d.face_colour[f], "follow")))
+            except SelectorError as err:
+                if not any(e.message.endswith(err.message) for e in self.errors):
+                    self.errors.append(_fail(eff, err.message))
+                masks.append((full,))
+                wordings.append(("any card",))
+                cites.append("")
+                continue
+            union = 0
+            for m in tiers:
+                union |= m
+            if union != full:
+                lost = {d.card_name(c) for c in range(len(d.card_face)) if not union >> c & 1}
+                err = _fail(eff, f"when {d.face_names[f]} is led, a hand holding only {', '.join(sorted(lost))} "
+                                 f"would have no legal card; end the tiers with `any`")
+                if not any(e.message == err.message for e in self.errors):
+                    self.errors.append(err)
+            masks.append(tuple(tiers))
+            wordings.append(tuple(describe_selector(s, d, d.face_colour[f]) for s in eff.clause.tiers))
+            cites.append(", ".join(eff.clause.basis.cites))
+        return tuple(masks), tuple(wordings), tuple(cites)
+
+    def points(self, promoted_as):
+        eff = self.eff("points")
+        d = self.deck
+        n = len(d.face_names)
+        pts: list[int | None] = [None] * n
+        for entry in eff.clause.entries:
+            faces = d.select(entry.cards)
+            for f in range(n):
+                if faces >> f & 1:
+                    if pts[f] is not None:
+                        raise _fail(eff, f"{d.face_names[f]} gets points from two entries")
+                    pts[f] = _whole(entry.points, {"value": d.face_value[f]},
+                                    f"the points of {d.face_names[f]} ({render(entry.points)})", eff)
+        missing = [d.face_names[f] for f in range(n) if pts[f] is None]
+        if missing:
+            raise _fail(eff, f"no points are given for {', '.join(missing)}; every card needs an entry (0 is fine)")
+        last = list(pts)
+        p_eff = self.r.effective("points promoted")
+        if p_eff is not None:
+            for entry in p_eff.clause.entries:
+                faces = d.select(entry.cards)
+                for f in range(n):
+                    if faces >> f & 1:
+                        if promoted_as[f] == f:
+                            raise _fail(p_eff, f"{d.face_names[f]} is not promoted in the last trick, so it has no "
+                                               f"promoted points")
+                        last[f] = _whole(entry.points, {"value": d.face_value[f]},
+                                         f"the promoted points of {d.face_names[f]}", p_eff)
+        return tuple(pts), tuple(last)
+
+    def events(self, deal) -> tuple[EventTable, ...]:
+        out = []
+        rem = self.r.clause("remaining")
+        if deal is None:
+            return ()
+        hand = deal[1]
+        if self.r.of_kind(ir.KingEvent) and not any(self.deck.face_royal):
+            self.errors.append(RuleCheckError("King events are scored, but no face of the deck is marked royal",
+                                              self.r.file, 1, 1, "deck"))
+        for e in self.r.clauses:
+            if not isinstance(e.clause, ir.KingEvent):
+                continue
+            c = e.clause
+            first, later = [], []
+            try:
+                for t in range(hand):
+                    remaining = hand - t if rem is None or rem.scope == "each" else (hand - t) * self.n_seats
+                    env = {"remaining": remaining, "trick": t + 1}
+                    first.append(_whole(c.first, env, f"{c.name} (first King)", e))
+                    later.append(_whole(c.later, env, f"{c.name} (later King)", e))
+            except RuleCheckError as err:
+                self.errors.append(err)
+                continue
+            out.append(EventTable(name=c.name, when=c.when, scores=c.scores, first=tuple(first),
+                                  later=tuple(later), cite=", ".join(c.basis.cites)))
+        return tuple(out)
+
+
+def compile_ruleset(resolved: Resolved) -> Tables:
+    """Check a resolved ruleset and compile it; raises the project's errors if it is unsound."""
+    raise_for(check(resolved))
+    return _Compiler(resolved).run()
+
+
+@functools.lru_cache(maxsize=32)
+def tables_for(ref: str, options: tuple[tuple[str, str], ...] = ()) -> Tables:
+    """Load, check and compile a ruleset by name or path (cached)."""
+    return compile_ruleset(load(ref, dict(options)))
+
+
+__all__ = ["Tables", "EventTable", "compile_ruleset", "tables_for", "RuleCheckErrors"]

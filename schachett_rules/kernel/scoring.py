@@ -1,0 +1,121 @@
+"""King events and settlement, shared by the recorded engine and the fast play-outs.
+
+Both paths call these same functions, so a King's fate and a game's money can
+never be worked out two ways.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .compiler import EventTable, Tables
+from ..language.expr import evaluate
+
+
+class KingCount:
+    """How many Kings have met their fate so far: in all, and per kind of event."""
+
+    __slots__ = ("total", "per_event")
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.per_event: dict[str, int] = {}
+
+    @classmethod
+    def copy_of(cls, other: "KingCount") -> "KingCount":
+        """A copy to work out a trick provisionally without counting its Kings yet."""
+        new = cls()
+        new.total, new.per_event = other.total, dict(other.per_event)
+        return new
+
+
+def king_events(t: Tables, trick_index: int, kings: list[tuple[int, int]], winner: int,
+                count: KingCount) -> list[tuple[EventTable, int, int, bool, int, tuple[int, ...]]]:
+    """The King events of one trick.
+
+    ``kings`` lists the royal cards of the trick in play order as (seat, face).
+    Returns, for each King that meets a fate: the event, the King's face, its
+    owner (the seat that played it), whether it counts as the first King, the
+    points, and the parties that score them.
+    """
+    out = []
+    before_total = count.total
+    before_each = dict(count.per_event)
+    party_of = t.party_of
+    for seat, face in kings:
+        if seat == winner:
+            when = "self"
+        elif party_of[seat] == party_of[winner]:
+            when = "partner"
+        else:
+            when = "opponent"
+        ev = next((e for e in t.events if e.when == when), None)
+        if ev is None:
+            continue
+        if t.count_each_event:
+            seen, seen_before = count.per_event.get(ev.name, 0), before_each.get(ev.name, 0)
+        else:
+            seen, seen_before = count.total, before_total
+        first = seen == 0 or (t.same_trick_all_first and seen_before == 0)
+        points = (ev.first if first else ev.later)[trick_index]
+        if ev.scores == "taker":
+            parties = (party_of[winner],)
+        elif ev.scores == "owner":
+            parties = (party_of[seat],)
+        else:
+            parties = tuple(p for p in range(len(t.parties)) if p != party_of[seat])
+        out.append((ev, face, seat, first, points, parties))
+        count.total += 1
+        count.per_event[ev.name] = count.per_event.get(ev.name, 0) + 1
+    return out
+
+
+def take_trick(t: Tables, index: int, trick: list[tuple[int, int]], totals: list[int], count: KingCount) -> int:
+    """Who takes a full trick of (seat, card); adds its card points and King events to ``totals``.
+
+    ``count`` is advanced by the Kings that fall. Returns the winning seat.
+    The play-outs from a position and the solitaire's search both take tricks with it.
+    """
+    last = index == t.n_tricks - 1
+    beats, points = (t.beats_last, t.points_last) if last else (t.beats, t.points)
+    card_face = t.deck.card_face
+    wseat, wface = trick[0][0], card_face[trick[0][1]]
+    total = points[wface]
+    for seat, c in trick[1:]:
+        f = card_face[c]
+        if beats[f] >> wface & 1:
+            wseat, wface = seat, f
+        total += points[f]
+    totals[t.party_of[wseat]] += total
+    kings = [(s, card_face[c]) for s, c in trick if t.royal_cards >> c & 1]
+    if kings:
+        for _ev, _face, _owner, _first, pts, parties in king_events(t, index, kings, wseat, count):
+            for p in parties:
+                totals[p] += pts
+    return wseat
+
+
+def amount(t: Tables, winner_points: int, loser_points: int) -> Fraction:
+    """What each player of the winning party receives (and each loser pays)."""
+    return evaluate(t.settlement.amount, {"winner": winner_points, "loser": loser_points})
+
+
+def settle(t: Tables, totals: tuple[int, ...]) -> tuple[int | None, tuple[Fraction, ...]]:
+    """The winning party (None on a tie) and the money per seat for a game's totals.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> winner, money = settle(tables_for("original"), (190, 68))
+    >>> winner, [int(m) for m in money]
+    (0, [31, -31, 31, -31])
+    """
+    n = t.n_seats
+    if totals[0] == totals[1]:
+        return None, tuple(Fraction(0) for _ in range(n))
+    w = 0 if totals[0] > totals[1] else 1
+    a = amount(t, totals[w], totals[1 - w])
+    return w, tuple(a if t.party_of[s] == w else -a for s in range(n))
+
+
+def penalty_money(t: Tables, points: int) -> Fraction:
+    """The money for a penalty of ``points``: settled as a game won by that many points."""
+    return amount(t, points, 0)

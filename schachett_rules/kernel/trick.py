@@ -1,0 +1,131 @@
+"""The queries of a trick: what may be played, who holds the trick after each card, what it is worth.
+
+These are the only functions that know how a trick is played. The recorded
+engine, the fast play-outs, the bots, the automaton, the studies, the terminal
+and the site's drawings all ask them; none of them walks the capture relation
+or the follow tiers on its own.
+
+A trick is a list of ``(seat, card)`` in playing order; ``index`` is the
+trick's number counted from 0 (the last trick promotes cards and has its own
+capture relation and points).
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> t = tables_for("original")
+>>> card = t.deck.card_of
+>>> trick = [(0, card("w7")), (1, card("s8")), (2, card("w5")), (3, card("w1"))]
+>>> [(seat, t.deck.face_names[face]) for seat, face in holders(t, 0, trick)]
+[(0, 'w7'), (0, 'w7'), (0, 'w7'), (0, 'w7')]
+>>> holder(t, 0, trick)[0], trick_points(t, 0, trick)   # pawns count their number: 7 + 8 + 5 + 1
+(0, 21)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .scoring import KingCount, king_events
+from .tables import Tables
+
+Play = tuple[int, int]   # (seat, card)
+
+
+def is_last(t: Tables, index: int) -> bool:
+    """Whether trick ``index`` (from 0) is the last of the game, where cards are promoted."""
+    return index == t.n_tricks - 1
+
+
+def captures(t: Tables, index: int) -> tuple[int, ...]:
+    """The capture relation in force in trick ``index``: face -> bitmask of the faces it takes."""
+    return t.beats_last if index == t.n_tricks - 1 else t.beats
+
+
+def card_points(t: Tables, index: int) -> tuple[int, ...]:
+    """The card points in force in trick ``index`` (promoted cards count their promoted points in the last)."""
+    return t.points_last if index == t.n_tricks - 1 else t.points
+
+
+def legal(t: Tables, hand: int, trick: Sequence[Play]) -> tuple[int, int | None]:
+    """The cards of ``hand`` that may be played to ``trick``, and the follow tier that allowed them.
+
+    The tier is None for a lead, and for a hand that can serve no tier (then
+    any card may go). ``t.follow_words[led][tier]`` and ``t.follow_cite[led]``
+    say the rule in words.
+    """
+    if not trick:
+        return hand, None
+    for i, m in enumerate(t.follow[t.deck.card_face[trick[0][1]]]):
+        if hand & m:
+            return hand & m, i
+    return hand, None
+
+
+def holds_against(t: Tables, index: int, face: int, holder_face: int) -> bool:
+    """Whether a card of ``face`` takes the trick from the card of ``holder_face`` that holds it."""
+    return bool(captures(t, index)[face] >> holder_face & 1)
+
+
+def holders_of_faces(t: Tables, index: int, plays: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Who holds the trick after each card, for plays given as ``(seat, face)``: a list of ``(seat, face)``."""
+    beats = captures(t, index)
+    seat, face = plays[0]
+    out = [(seat, face)]
+    for s, f in plays[1:]:
+        if beats[f] >> face & 1:
+            seat, face = s, f
+        out.append((seat, face))
+    return out
+
+
+def holders(t: Tables, index: int, trick: Sequence[Play]) -> list[tuple[int, int]]:
+    """Who holds the trick after each card of ``trick``: a list of ``(seat, face)``."""
+    card_face = t.deck.card_face
+    return holders_of_faces(t, index, [(s, card_face[c]) for s, c in trick])
+
+
+def holder(t: Tables, index: int, trick: Sequence[Play]) -> tuple[int, int]:
+    """Who holds the trick so far (at least one card played), as ``(seat, face)``."""
+    return holders(t, index, trick)[-1]
+
+
+def takers(t: Tables, index: int, holder_face: int) -> int:
+    """The faces (a bitmask) that would take the trick from the card of ``holder_face``."""
+    beats = captures(t, index)
+    return sum(1 << f for f in range(t.n_faces) if beats[f] >> holder_face & 1)
+
+
+def trick_points(t: Tables, index: int, trick: Sequence[Play]) -> int:
+    """The card points in ``trick`` (with the last trick's promoted points in the last)."""
+    points, card_face = card_points(t, index), t.deck.card_face
+    return sum(points[card_face[c]] for _, c in trick)
+
+
+def kings_in(t: Tables, trick: Sequence[Play]) -> list[tuple[int, int]]:
+    """The royal cards of a trick in playing order, as ``(seat, face)``."""
+    return [(s, t.deck.card_face[c]) for s, c in trick if t.royal_cards >> c & 1]
+
+
+class TrickOutcome(NamedTuple):
+    """What a full trick comes to."""
+
+    winner: int            # the seat that takes it
+    face: int              # the face of the card that takes it
+    points: int            # its card points
+    fates: list            # the King events, as :func:`~.scoring.king_events` gives them
+
+
+def resolve(t: Tables, index: int, trick: Sequence[Play], count: KingCount) -> TrickOutcome:
+    """Who takes a full trick, its card points and its King fates; ``count`` is advanced by the Kings that fall."""
+    winner, face = holder(t, index, trick)
+    kings = kings_in(t, trick)
+    fates = king_events(t, index, kings, winner, count) if kings else []
+    return TrickOutcome(winner, face, trick_points(t, index, trick), fates)
+
+
+def take_trick(t: Tables, index: int, trick: Sequence[Play], totals: list[int], count: KingCount) -> int:
+    """Take a full trick: its card points and King points are added to ``totals`` (by party); returns the winner."""
+    out = resolve(t, index, trick, count)
+    totals[t.party_of[out.winner]] += out.points
+    for _ev, _face, _owner, _first, pts, parties in out.fates:
+        for p in parties:
+            totals[p] += pts
+    return out.winner

@@ -1,0 +1,217 @@
+"""Printing the IR back as rule text, so that parse(print(ir)) gives the same IR.
+
+>>> from schachett_rules.language.syntax import parse_ruleset
+>>> rs = parse_ruleset('ruleset x "X" seats [§1 printed]: 4 ranking [§2 printed]: D > T = L')
+>>> print(format_ruleset(rs))
+ruleset x "X"
+<BLANKLINE>
+seats [§1 printed]: 4
+<BLANKLINE>
+ranking [§2 printed]: D > T = L
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+from . import ir
+from .expr import render
+
+
+def quote(text: str) -> str:
+    """A string literal of the rule language.
+
+    >>> quote('say "hi"')
+    '"say \\\\"hi\\\\""'
+    """
+    body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{body}"'
+
+
+def basis(b: ir.Basis | None) -> str:
+    """The bracket of citations and grade, with a leading space (or nothing)."""
+    if b is None:
+        return ""
+    grade = f" {b.grade.value}" if b.grade else ""
+    return f" [{', '.join(b.cites)}{grade}]"
+
+
+def _because(c) -> str:
+    return f"\n    because {quote(c.because)}" if c.because is not None else ""
+
+
+def _seat(ref: ir.SeatRef) -> str:
+    if ref.base == "seat":
+        return f"seat {ref.offset}"
+    if ref.offset > 0:
+        return f"dealer + {ref.offset}"
+    if ref.offset < 0:
+        return f"dealer - {-ref.offset}"
+    return "dealer"
+
+
+def _atom(a: ir.Atom) -> str:
+    word = {"any": "any", "royal": "royal"}.get(a.what, a.name)
+    return word + (f" of {a.colour} colour" if a.colour != "any" else "")
+
+
+def selector(s: ir.Selector) -> str:
+    """A selector as rule text."""
+    return ", ".join(" except ".join([_atom(t.base)] + [_atom(m) for m in t.minus]) for t in s.terms)
+
+
+def _faces(faces: tuple[ir.Face, ...]) -> str:
+    items, i = [], 0
+    while i < len(faces):
+        f = faces[i]
+        plain = not f.name and not f.royal
+        if plain and (f.roman or f.symbol.isdigit()):
+            j = i
+            while (j + 1 < len(faces) and faces[j + 1].roman == f.roman and faces[j + 1].value == faces[j].value + 1
+                   and not faces[j + 1].name and faces[j + 1].copies == f.copies and not faces[j + 1].royal
+                   and (f.roman or faces[j + 1].symbol.isdigit())):
+                j += 1
+            if f.roman or j > i:
+                # a range keeps numbered faces numbered (and Roman ones Roman) when read back
+                items.append(f"{f.symbol}..{faces[j].symbol}" + (f" ×{f.copies}" if f.copies != 1 else ""))
+                i = j + 1
+                continue
+        text = f.symbol + (f" {quote(f.name)}" if f.name else "") + (f" ×{f.copies}" if f.copies != 1 else "")
+        items.append(text + (" royal" if f.royal else ""))
+        i += 1
+    return ", ".join(items)
+
+
+def clause(c, indent: str = "") -> str:
+    """One clause as rule text."""
+    b = basis(c.basis)
+    i2 = indent + "    "
+    if isinstance(c, ir.Deck):
+        lines = [f"deck{b} {{", f"{i2}colours " + ", ".join(f"{col.code} {quote(col.name)}" for col in c.colours)]
+        for k in c.kinds:
+            title = f" {quote(k.title)}" if k.title else ""
+            lines.append(f"{i2}{k.name}{title}: {_faces(k.faces)}")
+        text = "\n".join(lines) + f"\n{indent}}}"
+    elif isinstance(c, ir.Seats):
+        text = f"seats{b}: {c.count}"
+    elif isinstance(c, ir.Parties):
+        spec = "opposite" if c.opposite else " | ".join(" ".join(map(str, p)) for p in c.parties)
+        text = f"parties{b}: {spec}"
+    elif isinstance(c, ir.Deal):
+        inner = [f"{i2}give {g.card} to {_seat(g.to)} face up" for g in c.gives] + [f"{i2}hands {c.hand_size}"]
+        text = f"deal{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.Lead):
+        text = f"lead {c.which}{b}: {'winner' if c.winner else _seat(c.by)}"
+    elif isinstance(c, ir.Ranking):
+        text = f"ranking{b}: " + " > ".join(" = ".join(g) for g in c.groups)
+    elif isinstance(c, ir.Capture):
+        inner = [f"{i2}{r.taker} takes {r.direction}: {selector(r.victims)}" for r in c.rules]
+        text = f"capture{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.Ties):
+        words = {"first": "first played holds", "later": "later played takes"}
+        inner = [f"{i2}{r.kind}: {words[r.rule]}" for r in c.rules]
+        text = f"ties{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.Follow):
+        inner = [f"{i2}{n}: {selector(s)}" for n, s in enumerate(c.tiers, start=1)]
+        text = f"follow {c.led}{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.Promotion):
+        text = f"promotion{b} in last trick: " + ", ".join(f"{p.face} as {p.as_face}" for p in c.promotes)
+    elif isinstance(c, ir.Points):
+        inner = [f"{i2}{selector(e.cards)}: {render(e.points)}" for e in c.entries]
+        text = f"points{' promoted' if c.promoted else ''}{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.Remaining):
+        text = f"remaining{b}: {'each hand' if c.scope == 'each' else 'all hands'}"
+    elif isinstance(c, ir.KingEvent):
+        when = {"opponent": "taken by opponent", "partner": "taken by partner", "self": "wins the trick"}[c.when]
+        inner = [f"when: {when}", f"scores: {c.scores}", f"first: {render(c.first)}", f"later: {render(c.later)}"]
+        text = f"king {c.name}{b} {{\n" + "\n".join(i2 + x for x in inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.KingOrder):
+        count = "all events" if c.count == "all" else "each event"
+        same = "play order" if c.same_trick == "play" else "all first"
+        text = f"king order{b} {{\n{i2}count: {count}\n{i2}same trick: {same}\n{indent}}}"
+    elif isinstance(c, ir.Settlement):
+        text = (f"settlement{b} {{\n{i2}unit {quote(c.unit)}\n{i2}amount: {render(c.amount)}\n{i2}per player\n"
+                f"{indent}}}")
+    elif isinstance(c, ir.Penalty):
+        inner = [f"offence {quote(c.offence)}"]
+        if c.pays is not None:
+            inner.append(f"pays {c.pays} to each {'opponent' if c.to == 'opponents' else 'player'}")
+        if c.forfeit:
+            inner.append("party scores nothing")
+        if c.take_back:
+            inner.append("card taken back")
+        text = f"penalty {c.name}{b} {{\n" + "\n".join(i2 + x for x in inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.Review):
+        text = f"review{b}: {c.tricks} previous {'trick' if c.tricks == 1 else 'tricks'}"
+    elif isinstance(c, ir.Memory):
+        text = f"memory{b}: {'every trick' if c.keeps == 'every' else 'nothing but review'}"
+    elif isinstance(c, ir.Automaton):
+        policy = {"lowest": "the lowest card", "highest": "the highest card",
+                  "cheapest-taker": "the cheapest card that takes, else the lowest card"}[c.policy]
+        text = f"automaton{b}: " + ", ".join(f"seat {x}" for x in c.seats) + f" play {policy}"
+    elif isinstance(c, ir.Dummy):
+        text = (f"dummy{b}: seat {c.seat} played by seat {c.by}, exposed after trick {c.exposed_after}"
+                + (", its player sees one hand at a time until then" if c.one_hand_at_a_time else ""))
+    elif isinstance(c, ir.Session):
+        inner = [f"round: {c.games_per_round} games", f"cycle: {c.rounds_per_cycle} rounds"]
+        if c.stop_after_cycle:
+            inner.append("stop: after cycle")
+        if c.reign is not None:
+            inner.append(f"reign: {c.reign.rounds} rounds, players on seats {' '.join(map(str, c.reign.seats))}, "
+                         f"dummy on seat {c.reign.dummy}")
+        inner += [f"before {ch.rounds} rounds: player {ch.after_a} after A changes with left neighbour"
+                  if ch.seats is None else
+                  f"before {ch.rounds} rounds: seat {ch.seats[0]} changes with seat {ch.seats[1]}" for ch in c.changes]
+        text = f"session{b} {{\n" + "\n".join(i2 + x for x in inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.Dealer):
+        first = f"seat {c.first} deals first, " if c.first is not None else ""
+        text = f"dealer{b}: {first}passes {c.passes}"
+    elif isinstance(c, ir.Castling):
+        if c.mode == "none":
+            text = f"castling{b}: none"
+        else:
+            inner = [permit(p) for p in c.permits]
+            text = f"castling{b} {{\n" + "\n".join(i2 + x for x in inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.CastleOfficer):
+        text = f"castle officer{b}: {selector(c.officer)}"
+    elif isinstance(c, ir.CastleLimit):
+        text = f"castle limit{b}: " + ("no limit" if c.limit == "none" else f"once per {c.limit}")
+    else:  # pragma: no cover - every clause class is handled above
+        raise TypeError(f"cannot print {type(c).__name__}")
+    return indent + text + _because(c).replace("\n    ", "\n" + i2)
+
+
+def permit(p: ir.Permit) -> str:
+    """One castling permit as rule text."""
+    who = [_seat(w) for w in p.who] + (["king holder"] if p.king_holder else [])
+    when = {"before": "before play", "after": f"after trick {p.trick}",
+            "rescue": f"rescue in trick {p.trick}" if p.trick is not None else "rescue in any trick"}[p.when]
+    return f"{', '.join(who)} {when}"
+
+
+def statement(st) -> str:
+    """One top-level statement as rule text."""
+    if isinstance(st, ir.ClauseStatement):
+        return clause(st.clause)
+    if isinstance(st, ir.Override):
+        return "override " + clause(st.clause)
+    if isinstance(st, ir.Choose):
+        return f"choose {st.lacuna} {st.option}" + (f"\n    because {quote(st.because)}" if st.because is not None else "")
+    if isinstance(st, ir.Drop):
+        if st.lacuna:
+            return f"drop lacuna {st.lacuna}"
+        return f"drop {st.key or st.section}"
+    assert isinstance(st, ir.Lacuna)
+    lines = [f"lacuna {st.name}{basis(st.basis)} {quote(st.question)} {{"]
+    lines += [f"    evidence{basis(e.basis)} {quote(e.quote)}" for e in st.evidence]
+    for o in st.options:
+        lines.append(f"    option {o.name}{basis(o.basis)} {quote(o.summary)} {{")
+        lines += [clause(c, "        ") for c in o.clauses]
+        lines.append("    }")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def format_ruleset(rs: ir.Ruleset) -> str:
+    """A whole ruleset as rule text (comments are not kept; everything else is)."""
+    head = f"ruleset {rs.name}" + (f" {quote(rs.title)}" if rs.title else "") + (f" extends {rs.extends}" if rs.extends else "")
+    return "\n\n".join([head] + [statement(st) for st in rs.statements]) + "\n"

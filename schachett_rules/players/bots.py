@@ -1,0 +1,222 @@
+"""Players: random, a heuristic player driven by the compiled tables, and the game loop that seats them.
+
+A bot sees an :class:`~schachett_rules.engine.observation.Observation` and the
+compiled tables (the rules), never the game itself; it answers with a card to
+play, or, when castling is possible, with a castle or ``None``. No rule of
+Schachett is written here: who takes a trick, what it is worth and what a
+King's fate scores all come from the tables, so the same bots play every
+variant.
+
+>>> import random
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> t = tables_for("original")
+>>> game = play_game(t, 0, [HeuristicBot(t), RandomBot(t)] * 2, random.Random(3))
+>>> game.over, len(game.tricks)
+(True, 13)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..kernel.automaton import policy_of
+from ..kernel.tables import Tables
+from ..engine.game import Game
+from ..engine.observation import Observation, observe
+
+
+class Bot(Protocol):
+    """What a player must answer."""
+
+    name: str
+
+    def play(self, obs: Observation, rng: random.Random) -> str:
+        """The card to play (one of ``obs.legal``)."""
+
+    def castle(self, obs: Observation, options: list, rng: random.Random):
+        """A castle to make now, as ``(seat, officer, king)`` names, or None."""
+
+
+class RandomBot:
+    """Plays a legal card uniformly at random; takes each chance to castle with probability one half.
+
+    A card is drawn the way the play-outs draw it (the k-th legal card for
+    k = floor(u × count)), so a table of random bots plays the play-outs' games.
+    """
+
+    name = "random"
+
+    def __init__(self, t: Tables):
+        self.t = t
+
+    def play(self, obs: Observation, rng: random.Random) -> str:
+        """A legal card, uniformly (copies of a card count separately, as in the play-outs)."""
+        return obs.legal[int(rng.random() * len(obs.legal))]
+
+    def castle(self, obs: Observation, options: list, rng: random.Random):
+        """A castle with probability one half, the officer at random."""
+        for seat, king, officers in options:
+            if rng.random() < 0.5:
+                return seat, officers[int(rng.random() * len(officers))], king
+        return None
+
+
+class Known:
+    """What a seat knows of the cards: how many of each face it has not seen."""
+
+    def __init__(self, t: Tables, obs: Observation):
+        left: dict[str, int] = {}
+        for c in range(t.n_cards):
+            name = t.deck.card_name(c)
+            left[name] = left.get(name, 0) + 1
+        # Cards in the hands it sees, and in the tricks it remembers, are accounted for; the rest are
+        # "unseen", which errs on the side of caution when the seat may not remember every trick.
+        for hand in obs.hands.values():
+            for name in hand:
+                left[name] -= 1
+        for name in [c for tr in obs.tricks for _, c in tr.cards] + [c for _, c in obs.trick]:
+            left[name] -= 1
+        self.unseen = {t.face(name): n for name, n in left.items() if n > 0}
+        self.total_unseen = sum(self.unseen.values())
+
+
+class HeuristicBot:
+    """A sensible player: it weighs each legal card by what the trick is likely to bring its party.
+
+    For each card it works out, from the capture relation, who would hold the
+    trick after it; it estimates from the unseen cards how likely the players
+    still to come can take it; and it values the trick by its card points and
+    by the King events it would cause (from the event tables). It prefers the
+    cheapest card that gets the result, keeps its strong cards otherwise, and
+    rescues its party's King whenever castling allows.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, t: Tables):
+        self.t = t
+
+    # --- values from the tables -------------------------------------------------------------------
+    def _event_value(self, trick_index: int, kings: list[tuple[int, int]], winner: int, me: int,
+                     fallen: int) -> float:
+        """Points for my party minus the other's from the Kings in a trick won by ``winner``."""
+        t = self.t
+        value = 0.0
+        mine = t.party_of[me]
+        for i, (seat, _face) in enumerate(kings):
+            rel = "self" if seat == winner else ("partner" if t.party_of[seat] == t.party_of[winner] else "opponent")
+            ev = next((e for e in t.events if e.when == rel), None)
+            if ev is None:
+                continue
+            pts = (ev.first if fallen + i == 0 else ev.later)[trick_index]
+            scorer = {"taker": t.party_of[winner], "owner": t.party_of[seat],
+                      "opponents": 1 - t.party_of[seat]}[ev.scores]
+            value += pts if scorer == mine else -pts
+        return value
+
+    def _beaten_chance(self, known: Known, face: int, last: bool, followers: int) -> float:
+        """The chance that one of ``followers`` unknown hands holds a card taking ``face``."""
+        if followers <= 0 or known.total_unseen == 0:
+            return 0.0
+        t = self.t
+        beats = t.beats_last if last else t.beats
+        stronger = sum(n for f, n in known.unseen.items() if beats[f] >> face & 1)
+        per_hand = max(1, known.total_unseen // max(1, t.n_seats - 1))
+        miss = 1.0 - stronger / known.total_unseen
+        return 1.0 - miss ** (per_hand * followers)
+
+    def play(self, obs: Observation, rng: random.Random) -> str:
+        """The legal card with the best expected value for the party."""
+        t, d = self.t, self.t.deck
+        me = obs.to_move
+        trick_index = obs.trick_number - 1
+        last = trick_index == t.n_tricks - 1
+        beats = t.beats_last if last else t.beats
+        points = t.points_last if last else t.points
+        known = Known(t, obs)
+        fallen = sum(len(tr.events) for tr in obs.tricks)
+        trick = [(s, t.face(c)) for s, c in obs.trick]
+        still_to_play = [(me + i) % t.n_seats for i in range(1, t.n_seats - len(trick))]
+        opponents_after = [s for s in still_to_play if t.party_of[s] != t.party_of[me]]
+        partners_after = [s for s in still_to_play if t.party_of[s] == t.party_of[me]]
+        best, best_value = None, None
+        for name in dict.fromkeys(obs.legal):
+            face = t.face(name)
+            cards = trick + [(me, face)]
+            wseat, wface = cards[0]
+            for s, f in cards[1:]:
+                if beats[f] >> wface & 1:
+                    wseat, wface = s, f
+            trick_points = sum(points[f] for _, f in cards)
+            kings = [(s, f) for s, f in cards if d.face_royal[f]]
+            if t.party_of[wseat] == t.party_of[me]:
+                # we hold it now; an opponent still to play may take it
+                p_ours = 1.0 - self._beaten_chance(known, wface, last, len(opponents_after))
+                win_seat, lose_seat = wseat, (opponents_after[0] if opponents_after else wseat)
+            else:
+                # they hold it; a partner still to play may take it back
+                p_ours = 0.8 * self._beaten_chance(known, wface, last, len(partners_after))
+                win_seat, lose_seat = (partners_after[0] if partners_after else wseat), wseat
+            win_value = trick_points + self._event_value(trick_index, kings, win_seat, me, fallen)
+            lose_value = -trick_points + self._event_value(trick_index, kings, lose_seat, me, fallen)
+            value = p_ours * win_value + (1 - p_ours) * lose_value
+            # keep strong and valuable cards for later: of cards doing the same, the cheapest goes
+            value -= 0.02 * t.rank[face] + 0.05 * points[face]
+            if best_value is None or value > best_value:
+                best, best_value = name, value
+        return best
+
+    def castle(self, obs: Observation, options: list, rng: random.Random):
+        """Rescue a King whenever the rules allow, with the officer that best takes the trick; else no castle."""
+        t = self.t
+        for seat, king, officers in options:
+            if obs.trick and len(obs.trick) == t.n_seats:
+                last = obs.trick_number - 1 == t.n_tricks - 1
+                beats = t.beats_last if last else t.beats
+                others = [t.face(c) for s, c in obs.trick if s != seat]
+                def strength(officer: str) -> tuple:
+                    f = t.face(officer)
+                    return (all(beats[f] >> o & 1 or not beats[o] >> f & 1 for o in others), t.rank[f])
+                return seat, max(officers, key=strength), king
+        return None
+
+
+def castle_choices(game: Game, seat_of_player: int) -> list:
+    """The castles a player may make now, as (seat, King, officers) names, grouped by King."""
+    t = game.t
+    out = []
+    for o in game.castle_options():
+        if t.controller(o.seat) == seat_of_player:
+            out.append((o.seat, t.deck.card_name(o.king), [t.deck.card_name(c) for c in o.officers]))
+    return out
+
+
+def play_game(t: Tables, dealer: int, bots: list, rng: random.Random) -> Game:
+    """Deal and play one game, each seat's player choosing from its own observation.
+
+    ``bots`` has a bot for every seat (a dummy's entry is not asked: its
+    player's bot plays for it).
+    """
+    game = Game.deal(t, dealer, rng)
+    while True:
+        if t.castling is not None:
+            asked = set()
+            for o in game.castle_options():
+                player = t.controller(o.seat)
+                if player in asked or (t.automaton is not None and player in t.automaton[0]):
+                    continue  # an automaton never castles
+                asked.add(player)
+                choice = bots[player].castle(observe(game, player), castle_choices(game, player), rng)
+                if choice is not None:
+                    seat, officer, king = choice
+                    game.castle(seat, officer, king)
+                    break
+        if game.pending is not None:
+            game.gather()
+        if game.over:
+            return game
+        player = t.controller(game.to_move)
+        rule = policy_of(t, player)
+        card = game.automaton_choice(rule) if rule else bots[player].play(observe(game, player), rng)
+        game.play(card, by=player)

@@ -1,0 +1,279 @@
+"""A resolved ruleset as readable prose, grouped by the manual's sections.
+
+>>> from schachett_rules.rules.loader import load
+>>> text = render_ruleset(load("original"))
+>>> "§7 Checkmate" in text and "[printed]" in text
+True
+"""
+
+from __future__ import annotations
+
+from ..language import ir
+from ..language.cards import Deck, describe_selector
+from ..errors import SchachettError
+from ..language.expr import render
+from .loader import Effective, Resolved
+from .manual import Manual, ManualError, load_manual
+
+
+def _seat(ref: ir.SeatRef) -> str:
+    if ref.base == "seat":
+        return f"seat {ref.offset}"
+    if ref.offset == 0:
+        return "the dealer"
+    if ref.offset == 1:
+        return "the player to the dealer's left"
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}
+    n = abs(ref.offset)
+    side = "left" if ref.offset > 0 else "right"
+    return f"the player {words.get(n, str(n))} places to the dealer's {side}"
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def deck_of(r: Resolved) -> Deck | None:
+    """The ruleset's deck, for naming kinds and colours in prose (None if the deck clause is unsound)."""
+    clause = r.clause("deck")
+    try:
+        return Deck.from_clause(clause) if clause is not None else None
+    except SchachettError:  # a broken deck is reported by the checks; prose still renders
+        return None
+
+
+def _faces_text(k: ir.KindDecl) -> str:
+    out = []
+    for f in k.faces:
+        name = f"{f.symbol}" + (f" ({f.name})" if f.name else "")
+        if f.copies > 1:
+            name = f"{f.copies} × {name}"
+        if f.royal:
+            name += ", royal"
+        out.append(name)
+    return ", ".join(out)
+
+
+def penalty_effects(c: ir.Penalty) -> list[str]:
+    """What a penalty does, in words, one phrase per effect."""
+    parts = []
+    if c.pays:
+        parts.append(f"the offender pays {c.pays} points to each {'opponent' if c.to == 'opponents' else 'other player'}")
+    if c.take_back:
+        parts.append("the card is taken back and played correctly")
+    if c.forfeit:
+        parts.append("the offender's party scores nothing for the game")
+    return parts
+
+
+def sentence(c, deck: Deck | None = None) -> str:
+    """One clause as an English sentence (or a few); the deck, if given, names kinds and colours."""
+
+    def _sel(sel: ir.Selector) -> str:
+        return describe_selector(sel, deck)
+
+    def _kind(name: str) -> str:
+        return deck.kind_titles[deck.kinds.index(name)] if deck is not None and name in deck.kinds else name
+
+    if isinstance(c, ir.Deck):
+        kinds = "; ".join(f"{k.title or k.name}s: {_faces_text(k)}" for k in c.kinds)
+        cols = " and ".join(f"{col.name} ({col.code})" for col in c.colours)
+        return f"The deck has the colours {cols}; in each colour the {kinds}."
+    if isinstance(c, ir.Seats):
+        return f"{c.count} hands are dealt."
+    if isinstance(c, ir.Parties):
+        if c.opposite:
+            return "Partners sit opposite each other; the two partnerships play against each other."
+        return "The parties are " + "; ".join("seats " + ", ".join(map(str, p)) for p in c.parties) + "."
+    if isinstance(c, ir.Deal):
+        gives = " and ".join(f"{g.card} face up to {_seat(g.to)}" for g in c.gives)
+        rest = f"the rest are shuffled and dealt so that every hand holds {c.hand_size} cards"
+        return (f"First the dealer gives {gives}; {rest}." if gives else f"All cards are shuffled; {rest}.")
+    if isinstance(c, ir.Lead):
+        # `lead first: winner` passes the checks (the compiler rejects it), so show must say it too.
+        who = "the winner of the trick before" if c.winner else _seat(c.by)
+        if c.which == "first":
+            return f"{who[0].upper()}{who[1:]} leads to the first trick."
+        return "The winner of each trick leads to the next." if c.winner else f"{who[0].upper()}{who[1:]} leads each later trick."
+    if isinstance(c, ir.Ranking):
+        return "Cards rank, from highest to lowest: " + " > ".join(" = ".join(g) for g in c.groups) + "."
+    if isinstance(c, ir.Capture):
+        parts = []
+        for r in c.rules:
+            victims = _sel(r.victims).removeprefix("a ").removeprefix("an ")
+            word = r.direction
+            parts.append(f"{_a(_kind(r.taker))} takes "
+                         f"{'any ' + word + ' card' if victims.startswith('any card') else 'a ' + word + ' ' + victims}")
+        return "When a card is played to a trick it takes the trick from the card holding it only if it may: " + \
+            "; ".join(parts) + ". Any other card is discarded and does not take."
+    if isinstance(c, ir.Ties):
+        parts = [f"of two equal {'cards' if r.kind == 'any' else _kind(r.kind) + 's'} the "
+                 f"{'first played holds the trick' if r.rule == 'first' else 'later played takes the trick'}"
+                 for r in c.rules]
+        return "; ".join(parts).capitalize() + "."
+    if isinstance(c, ir.Follow):
+        tiers = "; ".join(f"({n}) {_sel(s)}" for n, s in enumerate(c.tiers, start=1))
+        return (f"When {_a(_kind(c.led))} is led, each player must play the first of these he can: {tiers}. "
+                "Within a tier he plays any card he likes.")
+    if isinstance(c, ir.Promotion):
+        return "In the last trick " + ", ".join(f"{p.face} counts as {p.as_face}" for p in c.promotes) + \
+            ", for taking the trick."
+    if isinstance(c, ir.Points):
+        items = "; ".join(f"{_sel(e.cards).removeprefix('a ').removeprefix('an ')}: {render(e.points)}" for e in c.entries)
+        if c.promoted:
+            return f"In the last trick, promoted cards score: {items} (others as usual)."
+        return f"Cards in the tricks a party wins score points: {items} ('value' is the number on the card)."
+    if isinstance(c, ir.Remaining):
+        return ("'Remaining' counts the cards each player held before the deciding trick (a full hand in the first trick)."
+                if c.scope == "each" else
+                "'Remaining' counts the cards all players held together before the deciding trick.")
+    if isinstance(c, ir.KingEvent):
+        when = {"opponent": "a King is taken by an opponent", "partner": "a King is taken by its owner's partner",
+                "self": "a King wins the trick itself"}[c.when]
+        who = {"taker": "the taking party", "owner": "the King's own party",
+               "opponents": "the party opposing the King's owner"}[c.scores]
+        return (f"{c.name.capitalize()}: when {when}, {who} scores {render(c.first)} for the first King "
+                f"and {render(c.later)} for a later King.")
+    if isinstance(c, ir.KingOrder):
+        count = ("The first King is the first to meet any fate" if c.count == "all"
+                 else "Each kind of King event has its own first King")
+        same = ("two Kings falling in one trick count in the order they were played" if c.same_trick == "play"
+                else "two Kings falling in one trick both count as first")
+        return f"{count}; {same}."
+    if isinstance(c, ir.Settlement):
+        return (f"After the game each player of the winning party receives {render(c.amount)} {c.unit}, and each "
+                f"player of the losing party pays as much ('winner' and 'loser' are the parties' points).")
+    if isinstance(c, ir.Penalty):
+        return f"Penalty for {c.offence}: " + "; ".join(penalty_effects(c)) + "."
+    if isinstance(c, ir.Review):
+        return (f"Besides the current trick, a player may look at the {c.tricks} trick{'s' if c.tricks > 1 else ''} "
+                "just finished, and no earlier one.")
+    if isinstance(c, ir.Session):
+        text = (f"A round is {c.games_per_round} games and a cycle {c.rounds_per_cycle} rounds "
+                f"({c.games_per_round * c.rounds_per_cycle} games).")
+        if c.reign is not None:
+            seats = ", ".join(f"seat {x}" for x in c.reign.seats)
+            text += (f" Each player in turn, in the order of the lots, is Kaiser for {c.reign.rounds} rounds: the "
+                     f"players sit on {seats} in lot order starting with the Kaiser, and the dummy's cards lie on "
+                     f"seat {c.reign.dummy}.")
+        for ch in c.changes:
+            if ch.seats is not None:
+                text += (f" Before every {ch.rounds} round after the first, the players on seats {ch.seats[0]} "
+                         f"and {ch.seats[1]} change places.")
+                continue
+            who = "the player after A" if ch.after_a == 1 else ("the player opposite A" if ch.after_a == 2 else
+                                                               f"the player {ch.after_a} places after A")
+            text += f" Before every {ch.rounds} round after the first, {who} changes places with his left neighbour."
+        if c.stop_after_cycle:
+            text += " Play may stop only at the end of a cycle."
+        return text
+    if isinstance(c, ir.Memory):
+        return ("Players may keep in mind every trick they have seen." if c.keeps == "every" else
+                "Players keep in mind nothing beyond the tricks they may look at.")
+    if isinstance(c, ir.Dealer):
+        first = f"Seat {c.first} deals the first game; after" if c.first is not None else "After"
+        return f"{first} each game the deal passes to the {c.passes}."
+    if isinstance(c, ir.Automaton):
+        rule = {"lowest": "the lowest legal card", "highest": "the highest legal card",
+                "cheapest-taker": "the cheapest legal card that takes the trick, and otherwise the lowest"}[c.policy]
+        seats = ", ".join(f"seat {x}" for x in c.seats)
+        return f"{seats[0].upper()}{seats[1:]} are played by a fixed rule, not by a player: each plays {rule}."
+    if isinstance(c, ir.Dummy):
+        opened = ("from the start" if c.exposed_after == 0 else f"after trick {c.exposed_after}")
+        text = f"Seat {c.seat} is a dummy: its cards are played by seat {c.by} and laid open {opened}."
+        if c.one_hand_at_a_time:
+            text += (f" Until then seat {c.by} may look only at the hand that plays next of his two, and at the "
+                     "other only after playing from the first.")
+        return text
+    if isinstance(c, ir.Castling):
+        if c.mode == "none":
+            return "There is no castling."
+        parts = []
+        for p in c.permits:
+            who = ", ".join([_seat(w) for w in p.who] + (["any King holder"] if p.king_holder else []))
+            when = {"before": "before the first card is played",
+                    "after": f"between tricks, from the end of trick {p.trick} on",
+                    "rescue": (f"in trick {p.trick}" if p.trick else "in any trick")
+                    + ", as a rescue when the King has just been checkmated or selfmated: the King is taken out of "
+                      "the trick and the officer takes its place"}[p.when]
+            parts.append(f"{who} may castle {when}")
+        return ("Castling exchanges a King for an officer of the hand opposite it. "
+                + "; ".join(parts)[0].upper() + "; ".join(parts)[1:] + ".")
+    if isinstance(c, ir.CastleOfficer):
+        officers = _sel(c.officer).removeprefix("a ").removeprefix("an ")
+        return f"In castling the King is exchanged for {_a(officers)} of the hand opposite."
+    if isinstance(c, ir.CastleLimit):
+        return "Castling may happen " + {"game": "once per game", "party": "once per party and game",
+                                         "seat": "once per player and game", "none": "any number of times"}[c.limit] + "."
+    raise TypeError(type(c).__name__)  # pragma: no cover
+
+
+def section_order(manual: Manual):
+    """A sort key putting citations in the manual's order (unknown ones last)."""
+    order: dict[str, int] = {}
+    for i, sec in enumerate(manual):
+        order.setdefault(sec.cite, i * 100)
+        for j, sub in enumerate(sec.subsections, start=1):
+            order.setdefault((f"{sec.source}:" if sec.source else "") + sub.id, i * 100 + j)
+
+    def key(cite: str) -> int:
+        if cite in order:
+            return order[cite]
+        try:
+            return order.get(manual.resolve(cite).section.cite, 10**6)
+        except ManualError:
+            return 10**6
+    return key
+
+
+def filed_under(r: Resolved, e: Effective) -> str:
+    """The section a clause is shown under: its lacuna's for a lacuna reading, else its first citation."""
+    if e.origin.lacuna:
+        chosen = next((c for c in r.lacunae if c.lacuna.name == e.origin.lacuna), None)
+        if chosen is not None:
+            return chosen.lacuna.basis.section
+    return e.clause.basis.section
+
+
+def _heading(manual: Manual, cite: str) -> str:
+    try:
+        res = manual.resolve(cite)
+    except ManualError:
+        return cite
+    title = res.subsection.title if res.subsection else res.section.title
+    return f"{cite} {title}"
+
+
+def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
+    """The whole ruleset in prose: clauses by section, then the lacunae with every reading."""
+    manual = manual or load_manual()
+    key = section_order(manual)
+    deck = deck_of(r)
+    by_section: dict[str, list[Effective]] = {}
+    for e in r.clauses:
+        by_section.setdefault(filed_under(r, e), []).append(e)
+    lines = [f"{r.title or r.name}  (ruleset {r.name}" + (f", extends {' → '.join(r.chain[:-1])}" if len(r.chain) > 1 else "") + ")", ""]
+    for section in sorted(by_section, key=key):
+        lines.append(_heading(manual, section))
+        for e in by_section[section]:
+            c = e.clause
+            also = [x for x in c.basis.cites if x != section]
+            src = f" (also {', '.join(also)})" if also else ""
+            via = f" — reading {e.origin.option} of lacuna {e.origin.lacuna}" if e.origin.lacuna else ""
+            lines.append(f"  [{c.basis.grade.value}]{src}{via}")
+            lines.append(f"    {sentence(c, deck)}")
+            if c.because:
+                lines.append(f"    Why: {c.because}")
+        lines.append("")
+    if r.lacunae:
+        lines.append("Gaps and ambiguities")
+        for ch in r.lacunae:
+            lac = ch.lacuna
+            lines.append(f"  {lac.name} ({', '.join(lac.basis.cites)}): {lac.question}")
+            for o in lac.options:
+                mark = "▶" if o.name == ch.option else " "
+                lines.append(f"   {mark} {o.name} [{', '.join(o.basis.cites)} {o.basis.grade.value}]: {o.summary}")
+            who = "" if ch.chosen_by == r.name else f" (chosen by {ch.chosen_by})"
+            lines.append(f"    Plays {ch.option}{who}." + (f" Why: {ch.because}" if ch.because else ""))
+        lines.append("")
+    return "\n".join(lines)

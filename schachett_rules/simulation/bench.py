@@ -1,0 +1,98 @@
+"""Benchmarks: play-out speed and the time to parse, check and compile a ruleset.
+
+Speed is measured here and printed, never asserted in a test. Run it with
+``schachett bench`` or ``python benchmarks/bench_engine.py``.
+"""
+
+from __future__ import annotations
+
+import platform
+import statistics
+import time
+
+from ..kernel.compiler import compile_ruleset, tables_for
+from ..engine.game import Game
+from ..rules.loader import load
+from ..playouts.single import random_game
+from .simulate import game_rng
+
+
+def playouts_per_second(ref: str, games: int) -> float:
+    """Random full games per second through the fast play-out path, one core."""
+    t = tables_for(ref)
+    start = time.perf_counter()
+    for i in range(games):
+        random_game(t, i % t.n_seats, game_rng(1, i))
+    return games / (time.perf_counter() - start)
+
+
+def recorded_per_second(ref: str, games: int) -> float:
+    """Random full games per second through the recorded engine (a frozen record per card)."""
+    t = tables_for(ref)
+    start = time.perf_counter()
+    for i in range(games):
+        rng = game_rng(1, i)
+        g = Game.deal(t, i % t.n_seats, rng)
+        g.play_randomly(rng)
+        g.result()
+    return games / (time.perf_counter() - start)
+
+
+def batch_per_second(ref: str, games: int, chunk: int = 10000) -> float:
+    """Random full games per second through the numpy batch, one core, uniform numbers included."""
+    import numpy as np
+
+    from ..playouts.batch import draws_per_game, random_batch
+    from ..playouts.streams import block_uniforms
+    t = tables_for(ref)
+    random_batch(t, np.arange(100) % t.n_seats, block_uniforms(2, np.arange(100), draws_per_game(t)))  # warm up
+    start = time.perf_counter()
+    done = 0
+    while done < games:
+        size = min(chunk, games - done)
+        numbers = np.arange(done, done + size)
+        random_batch(t, numbers % t.n_seats, block_uniforms(1, numbers, draws_per_game(t)))
+        done += size
+    return games / (time.perf_counter() - start)
+
+
+def speed_up(ref: str, games: int, bots: tuple[str, ...] = ("random",), workers: int = 2) -> tuple[float, float, float]:
+    """Games per second of a whole simulation (statistics included) on one core and on ``workers``, and the ratio."""
+    from .simulate import Spec, run
+    run(Spec(ruleset=ref, games=min(games, 2000), seed=99, bots=bots))  # warm the caches of this process
+    rates = []
+    for w in (1, workers):
+        start = time.perf_counter()
+        run(Spec(ruleset=ref, games=games, seed=5, bots=bots), workers=w)
+        rates.append(games / (time.perf_counter() - start))
+    return rates[0], rates[1], rates[1] / rates[0]
+
+
+def compile_milliseconds(ref: str, repeat: int = 30) -> tuple[float, float]:
+    """Median and best time, in ms, to parse, check and compile a ruleset (after the first, warm-up run)."""
+    compile_ruleset(load(ref))
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        compile_ruleset(load(ref))
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), min(times)
+
+
+def run_all(games: int = 20000, ref: str = "original") -> str:
+    """All measurements as a short report."""
+    fast = playouts_per_second(ref, games)
+    recorded = recorded_per_second(ref, max(100, games // 10))
+    batch = batch_per_second(ref, max(games, 50000))
+    median, best = compile_milliseconds(ref)
+    one, two, ratio = speed_up(ref, max(games * 20, 400000))
+    h_one, h_two, h_ratio = speed_up(ref, 1200, ("heuristic", "random"))
+    return "\n".join([
+        f"machine: {platform.machine()}, Python {platform.python_version()}, one core",
+        f"fast play-outs ({ref}):   {fast:10,.0f} random games/s   (target ≥ 15,000)",
+        f"recorded engine ({ref}):  {recorded:10,.0f} random games/s   (a frozen record per card and trick)",
+        f"numpy batch ({ref}):      {batch:10,.0f} random games/s   (target ≥ 175,000)",
+        f"parse + check + compile:  {median:8.1f} ms median, {best:.1f} ms best   (target ≤ 30 ms)",
+        f"simulate, random bots:    {one:10,.0f} games/s on 1 core, {two:,.0f} on 2: speed-up {ratio:.2f}",
+        f"simulate, heuristic bots: {h_one:10,.0f} games/s on 1 core, {h_two:,.0f} on 2: speed-up {h_ratio:.2f}",
+    ])

@@ -1,0 +1,456 @@
+"""Simulating many games and measuring what happens.
+
+A run is described by a :class:`Spec`: the ruleset and its readings, the bots,
+the number of games and the seed. Game ``i`` is dealt by seat ``i mod n`` and
+played from its own random stream seeded with ``(seed, i)``, and games are
+played in fixed chunks whose statistics are exact and merged in order: a run
+gives the same report however many workers play it, and the same seed gives
+the same report.
+
+Game ``i`` draws its random numbers from its own stream (:mod:`.streams`), the
+deal first: every run with the same seed deals the same cards, whatever the
+bots, the readings or the path. Random players are played by the numpy batch
+when the ruleset allows it (the batch, the play-outs and the engine play the
+same games from the same numbers); other bots by the engine, each seeing only
+its own observation.
+
+>>> stats = run(Spec(ruleset="original", games=300, seed=7))
+>>> stats.games, sum(stats.wins) + stats.draws
+(300, 300)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from fractions import Fraction
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..kernel.compiler import Tables
+from ..playouts.streams import GameStream, block_uniforms
+from .stats import Stats, wilson
+
+BOT_NAMES = ("random", "heuristic", "mc")
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The random stream of game ``index`` in a run seeded with ``seed``."""
+    return random.Random((seed << 32) ^ index)
+
+
+class Spec(BaseModel):
+    """Everything that decides a run's result (and so the key of its cache entry)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    ruleset: str
+    options: dict[str, str] = {}
+    bots: tuple[str, ...] = ("random",)
+    games: int = Field(ge=1)
+    seed: int = 0
+    samples: int = Field(default=24, ge=1)   # the Monte-Carlo player's deals per decision
+    chunk: int = Field(default=0, ge=0)      # games per chunk; 0: chosen by the kind of run
+
+    @field_validator("bots")
+    @classmethod
+    def _known_bots(cls, value):
+        for name in value:
+            if name not in BOT_NAMES:
+                raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+        return value
+
+    @property
+    def all_random(self) -> bool:
+        """Whether every seat plays at random (then the fast paths serve)."""
+        return set(self.bots) == {"random"}
+
+    def chunk_size(self, t: Tables) -> int:
+        """Games per chunk: large for batches, small for thinking bots."""
+        if self.chunk:
+            return self.chunk
+        from ..playouts.batch import supported
+        if self.all_random:
+            return 10000 if supported(t) is None else 1000
+        return 8 if "mc" in self.bots else 40
+
+    def seat_bots(self, t: Tables) -> list[str]:
+        """The bot on each seat: one name for all, one per party, or one per seat."""
+        names = list(self.bots)
+        if len(names) == 1:
+            return names * t.n_seats
+        if len(names) == len(t.parties):
+            return [names[t.party_of[s]] for s in range(t.n_seats)]
+        if len(names) == t.n_seats:
+            return names
+        raise ValueError(f"{len(names)} bots for {len(t.parties)} parties and {t.n_seats} seats: give one bot, "
+                         f"one per party or one per seat")
+
+    def key(self, t: Tables, ir_json: str) -> str:
+        """A hash of everything that decides the result: the ruleset's IR, options, bots, games, seed."""
+        from .. import __version__
+        blob = json.dumps({"ir": ir_json, "spec": self.model_dump(mode="json"), "version": __version__,
+                           "chunk": self.chunk_size(t)}, sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()[:24]
+
+
+def tables_of(spec: Spec) -> Tables:
+    """Load and compile the spec's ruleset (once per process: every chunk of a run needs it)."""
+    from ..kernel.compiler import tables_for
+    return tables_for(spec.ruleset, tuple(sorted(spec.options.items())))
+
+
+def empty_stats(t: Tables) -> Stats:
+    """Fresh statistics for a ruleset."""
+    return Stats.empty(t.name, len(t.parties), t.n_seats, t.n_tricks, [e.name for e in t.events])
+
+
+# --- one game's contribution ----------------------------------------------------------------------
+
+def _leads(running: np.ndarray, winner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lead changes and the trick from which the winner leads for good, from running differences.
+
+    ``running`` holds, for each game and after each trick, party 0's points so
+    far minus party 1's; ``winner`` is +1 or -1 (0 for equal final points).
+    """
+    sign = np.sign(running)
+    games, tricks = sign.shape
+    # carry the last leader over tricks where the parties are level
+    idx = np.where(sign != 0, np.arange(tricks), -1)
+    idx = np.maximum.accumulate(idx, axis=1)
+    filled = np.where(idx >= 0, np.take_along_axis(sign, np.maximum(idx, 0), axis=1), 0)
+    changes = ((filled[:, 1:] != filled[:, :-1]) & (filled[:, :-1] != 0)).sum(axis=1)
+    wrong = filled != winner[:, None]
+    last_wrong = np.where(wrong.any(axis=1), tricks - 1 - np.argmax(wrong[:, ::-1], axis=1), -1)
+    return changes, last_wrong + 1
+
+
+def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
+    """Add a batch of games (arrays from :mod:`.batch`) to the statistics, all at once."""
+    from ..language.expr import evaluate_arrays
+    games = len(dealers)
+    n = t.n_seats
+    totals = out.totals
+    stats.games += games
+    diff = totals[:, 0] - totals[:, 1]
+    winner = np.where(diff > 0, 0, np.where(diff < 0, 1, -1))
+    for p in range(2):
+        stats.wins[p] += int((winner == p).sum())
+        col = totals[:, p]
+        stats.points[p].add_sums(games, int(col.sum()), int((col * col).sum()), int(col.min()), int(col.max()))
+        stats.add_hist(p, col)
+    stats.add_hist(None, totals[:, 0] - totals[:, 1])
+    stats.draws += int((winner == -1).sum())
+    cards = out.card_points[:, 0] - out.card_points[:, 1]
+    stats.kings_turned += int(((diff != 0) & (np.sign(cards) != np.sign(diff))).sum())
+    stats.difference.add_sums(games, int(diff.sum()), int((diff * diff).sum()), int(diff.min()), int(diff.max()))
+    decided = winner >= 0
+    hi = np.maximum(totals[:, 0], totals[:, 1])
+    lo = np.minimum(totals[:, 0], totals[:, 1])
+    num, den = evaluate_arrays(t.settlement.amount, {"winner": hi, "loser": lo})
+    amount = [Fraction(int(a), int(b)) for a, b in zip(num, den)] if np.any(den != 1) else None
+    if amount is None:
+        a = num[decided]
+        if len(a):
+            stats.money_per_winner.add_sums(len(a), int(a.sum()), int((a * a).sum()), int(a.min()), int(a.max()))
+    else:
+        for i in np.nonzero(decided)[0]:
+            stats.money_per_winner.add(amount[i])
+    seat_party = np.array(t.party_of)
+    for seat in range(n):
+        sign = np.where(winner == seat_party[seat], 1, np.where(winner < 0, 0, -1))
+        money = sign * num if amount is None else None
+        positions = (seat - dealers) % n
+        for pos in range(n):
+            mask = positions == pos
+            if amount is None:
+                m = money[mask]
+                if len(m):
+                    stats.position_money[pos].add_sums(len(m), int(m.sum()), int((m * m).sum()), int(m.min()), int(m.max()))
+            else:
+                for i in np.nonzero(mask)[0]:
+                    stats.position_money[pos].add(sign[i] * amount[i])
+        if amount is None:
+            stats.seat_money[seat].add_sums(games, int(money.sum()), int((money * money).sum()), int(money.min()),
+                                            int(money.max()))
+        else:
+            for i in range(games):
+                stats.seat_money[seat].add(sign[i] * amount[i])
+    base, off = t.first_lead
+    leader = (dealers + off) % n if base == "dealer" else np.full(games, off)
+    stats.leader_party_wins += int((winner == seat_party[leader]).sum())
+    present = out.event_kind >= 0
+    counts = present.sum(axis=1)
+    for k, v in zip(*np.unique(counts, return_counts=True)):
+        stats.events_per_game[int(k)] = stats.events_per_game.get(int(k), 0) + int(v)
+    for i, name in enumerate(stats.event_names):
+        here = out.event_kind == i
+        by_trick = np.bincount(out.event_trick[here], minlength=t.n_tricks)
+        stats.events_by_trick[name] = [a + int(b) for a, b in zip(stats.events_by_trick[name], by_trick)]
+        stats.first_events[name] += int((here & out.event_first).sum())
+    tricks_of_kings = np.where(present, out.event_trick, -1)
+    if tricks_of_kings.shape[1] >= 2:
+        same = np.zeros(games, dtype=bool)
+        for a in range(tricks_of_kings.shape[1]):
+            for b in range(a + 1, tricks_of_kings.shape[1]):
+                same |= (tricks_of_kings[:, a] >= 0) & (tricks_of_kings[:, a] == tricks_of_kings[:, b])
+        stats.same_trick += int(same.sum())
+    # running difference after each trick: card points of the trick and the Kings' points
+    per_trick = np.zeros((games, t.n_tricks), dtype=np.int64)
+    won_sign = np.where(seat_party[out.winners] == 0, 1, -1)
+    per_trick += won_sign * out.trick_points
+    for slot in range(out.event_kind.shape[1]):
+        has = present[:, slot]
+        rows = np.nonzero(has)[0]
+        sign = np.where(out.event_party[rows, slot] == 0, 1, -1)
+        np.add.at(per_trick, (rows, out.event_trick[rows, slot]), sign * out.event_points[rows, slot])
+    running = np.cumsum(per_trick, axis=1)
+    final = np.where(winner == 0, 1, np.where(winner == 1, -1, 0))
+    changes, settled = _leads(running, final)
+    stats.lead_changes.add_sums(games, int(changes.sum()), int((changes * changes).sum()), int(changes.min()),
+                                int(changes.max()))
+    for k, v in zip(*np.unique(settled[decided], return_counts=True)):
+        stats.decided_at[int(k)] += int(v)
+    stats.length.add_sums(games, games * t.n_tricks, games * t.n_tricks ** 2, t.n_tricks, t.n_tricks)
+
+
+def add_game(stats: Stats, t: Tables, game) -> None:
+    """Add one finished engine game to the statistics (the same figures as :func:`add_batch`)."""
+    r = game.result()
+    dealer = game.dealer
+    n = t.n_seats
+    stats.games += 1
+    if r.winner is None:
+        stats.draws += 1
+    else:
+        stats.wins[r.winner] += 1
+        stats.money_per_winner.add(Fraction(r.settlement[t.parties[r.winner][0]]).limit_denominator())
+        base, off = t.first_lead
+        leader = (dealer + off) % n if base == "dealer" else off
+        stats.leader_party_wins += int(t.party_of[leader] == r.winner)
+    for p, v in enumerate(r.totals):
+        stats.points[p].add(v)
+        stats.add_hist(p, [v])
+    card_diff, total_diff = r.card_points[0] - r.card_points[1], r.totals[0] - r.totals[1]
+    if len(r.totals) == 2 and total_diff and (card_diff > 0) - (card_diff < 0) != (total_diff > 0) - (total_diff < 0):
+        stats.kings_turned += 1
+    stats.difference.add(r.totals[0] - r.totals[1])
+    stats.add_hist(None, [r.totals[0] - r.totals[1]])
+    for seat in range(n):
+        m = Fraction(r.settlement[seat]).limit_denominator()
+        stats.seat_money[seat].add(m)
+        stats.position_money[(seat - dealer) % n].add(m)
+    tricks = []
+    for e in r.events:
+        stats.events_by_trick[e.event][e.trick - 1] += 1
+        stats.first_events[e.event] += e.order == "first"
+        tricks.append(e.trick)
+    stats.events_per_game[len(tricks)] = stats.events_per_game.get(len(tricks), 0) + 1
+    stats.same_trick += len(tricks) != len(set(tricks))
+    stats.castles += len(game.castles)
+    stats.games_with_castling += bool(game.castles)
+    per_trick = np.zeros((1, t.n_tricks), dtype=np.int64)
+    for i, tr in enumerate(game.tricks):
+        per_trick[0, i] += tr.points if t.party_of[tr.winner] == 0 else -tr.points
+        for e in tr.events:
+            for p in e.scoring_parties:
+                per_trick[0, i] += e.points if p == 0 else -e.points
+    final = np.array([0 if r.winner is None else (1 if r.winner == 0 else -1)])
+    changes, settled = _leads(np.cumsum(per_trick, axis=1), final)
+    stats.lead_changes.add(int(changes[0]))
+    if r.winner is not None:
+        stats.decided_at[int(settled[0])] += 1
+    stats.length.add(len(game.tricks))
+
+
+# --- chunks ------------------------------------------------------------------------------------
+
+def run_chunk(spec: Spec, index: int) -> Stats:
+    """Play chunk ``index`` of a run: its games and their statistics (the unit of parallel work)."""
+    t = tables_of(spec)
+    size = spec.chunk_size(t)
+    first = index * size
+    count = min(size, spec.games - first)
+    stats = empty_stats(t)
+    if count <= 0:
+        return stats
+    if spec.all_random:
+        from ..playouts.batch import draws_per_game, random_batch, supported
+        if supported(t) is None:
+            numbers = np.arange(first, first + count)
+            u = block_uniforms(spec.seed, numbers, draws_per_game(t))
+            dealers = numbers % t.n_seats
+            add_batch(stats, t, dealers, random_batch(t, dealers, u))
+            return stats
+        from ..engine.game import Game
+        for i in range(first, first + count):
+            stream = GameStream(spec.seed, i)
+            game = Game.deal(t, i % t.n_seats, stream)
+            game.play_randomly(stream)
+            add_game(stats, t, game)
+        return stats
+    from ..players import make_bot
+    from ..players.bots import play_game
+    names = spec.seat_bots(t)
+    bots = [make_bot(name, t, **({"samples": spec.samples} if name == "mc" else {})) for name in names]
+    for i in range(first, first + count):
+        add_game(stats, t, play_game(t, i % t.n_seats, bots, GameStream(spec.seed, i)))
+    return stats
+
+
+def chunks(spec: Spec, t: Tables) -> int:
+    """How many chunks a run has."""
+    size = spec.chunk_size(t)
+    return (spec.games + size - 1) // size
+
+
+def run(spec: Spec, workers: int = 1, progress=None, backend: str = "local", address: str | None = None) -> Stats:
+    """Play a whole run and return its statistics (merged in chunk order, so the same for any workers)."""
+    from .parallel import map_chunks
+    t = tables_of(spec)
+    stats = empty_stats(t)
+    size = spec.chunk_size(t)
+    try:
+        for index, part in map_chunks(run_chunk, spec, chunks(spec, t), workers, backend, address):
+            stats.merge(part)
+            if progress is not None:
+                progress(min(size, spec.games - index * size))
+    except KeyboardInterrupt:
+        stats.stopped = True  # the chunks finished so far are kept; the caller says so
+    return stats
+
+
+def cache_dir():
+    """Where finished runs are kept (``SCHACHETT_CACHE`` or ``.cache/simulations`` in the project)."""
+    import os
+    from pathlib import Path
+
+    from .. import paths
+    return Path(os.environ.get("SCHACHETT_CACHE") or paths.home() / ".cache" / "simulations")
+
+
+def spec_key(spec: Spec) -> str:
+    """The cache key: the ruleset's IR (positions left out), options, bots, games, seed."""
+    from ..language import ir
+    from ..rules.loader import load
+    t = tables_of(spec)
+    resolved = load(spec.ruleset, dict(spec.options))
+    ir_json = json.dumps(ir.strip_positions(resolved.model_dump(mode="json")), sort_keys=True)
+    return spec.key(t, ir_json)
+
+
+def cached_run(spec: Spec, workers: int = 1, progress=None, backend: str = "local", address: str | None = None,
+               use_cache: bool = True) -> tuple[Stats, bool]:
+    """A run's statistics from the cache, or played and stored; also whether it came from the cache."""
+    path = cache_dir() / f"{spec_key(spec)}.json"
+    if use_cache and path.is_file():
+        try:
+            return Stats.from_dict(json.loads(path.read_text(encoding="utf-8"))), True
+        except (ValueError, KeyError, TypeError):
+            pass  # a damaged entry is played again and rewritten
+    stats = run(spec, workers, progress, backend, address)
+    if not stats.stopped and use_cache:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(stats.to_dict()), encoding="utf-8")
+        tmp.replace(path)
+    return stats, False
+
+
+# --- the report -----------------------------------------------------------------------------------
+
+def stats_json(s: Stats) -> dict:
+    """The whole result as JSON-ready data."""
+    n = s.games
+    decided = n - s.draws
+    kings = sum(k * v for k, v in s.events_per_game.items())
+    return {
+        "ruleset": s.ruleset, "games": n, "wins": s.wins, "draws": s.draws,
+        "win_rate_ci95": [list(wilson(w, n)) for w in s.wins],
+        "points": [p.as_json() for p in s.points], "difference": s.difference.as_json(),
+        "money_per_winner": s.money_per_winner.as_json(),
+        "seat_money": [m.as_json() for m in s.seat_money],
+        "position_money": [m.as_json() for m in s.position_money],
+        "first_leader_party_wins": s.leader_party_wins,
+        "first_leader_party_win_rate_ci95": list(wilson(s.leader_party_wins, decided)),
+        "king_events": {name: {"count": sum(c), "per_game": sum(c) / max(n, 1), "first": s.first_events[name],
+                               "by_trick": c, "share_of_kings_ci95": list(wilson(sum(c), kings))}
+                        for name, c in s.events_by_trick.items()},
+        "both_kings_same_trick": s.same_trick,
+        "kings_turn_the_result": s.kings_turned,
+        "kings_turn_the_result_ci95": list(wilson(s.kings_turned, max(decided, 1))),
+        "events_per_game": {str(k): v for k, v in sorted(s.events_per_game.items())},
+        "castles": s.castles, "games_with_castling": s.games_with_castling,
+        "lead_changes": s.lead_changes.as_json(),
+        "decided_from_trick": {str(i + 1): v for i, v in enumerate(s.decided_at)},
+        "length": s.length.as_json(),
+        "points_histogram": [{str(k * s.BIN): v for k, v in sorted(h.items())} for h in s.points_hist],
+        "difference_histogram": {str(k * s.BIN): v for k, v in sorted(s.difference_hist.items())},
+        "stopped": s.stopped,
+    }
+
+
+def format_stats(s: Stats, spec: Spec | None = None) -> str:
+    """The report as plain text (the same for the same run)."""
+    n = s.games
+    decided = n - s.draws
+    head = f"{n} games of {s.ruleset}"
+    if spec is not None:
+        head += f", bots {','.join(spec.bots)}, seed {spec.seed}"
+        if spec.options:
+            head += ", options " + ", ".join(f"{k}={v}" for k, v in spec.options.items())
+    lines = [head, "", "Party results (95% intervals)"]
+    for p, w in enumerate(s.wins):
+        lo, hi = wilson(w, n)
+        pts = s.points[p]
+        plo, phi = pts.ci()
+        lines.append(f"  party {p}: wins {w:>7} = {100 * w / n:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]   "
+                     f"points mean {pts.mean:7.1f} [{plo:.1f}, {phi:.1f}]  sd {pts.sd:6.1f}  "
+                     f"range {float(pts.low):g}..{float(pts.high):g}")
+    lines.append(f"  equal points: {s.draws} = {100 * s.draws / n:.1f}%")
+    lo, hi = wilson(s.leader_party_wins, decided)
+    lines.append(f"  the party that leads first wins {100 * s.leader_party_wins / max(1, decided):.1f}% "
+                 f"of decided games [{100 * lo:.1f}, {100 * hi:.1f}]")
+    d = s.difference
+    lines.append(f"  difference (party 0 − party 1): mean {d.mean:.1f}, sd {d.sd:.1f}")
+    lines.append(f"  money per winning player: mean {s.money_per_winner.mean:.2f}, sd {s.money_per_winner.sd:.2f}, "
+                 f"max {float(s.money_per_winner.high or 0):g}")
+    lines.append("  mean money by seat: " + ", ".join(f"seat {i} {r.mean:+.2f}" for i, r in enumerate(s.seat_money)))
+    names = ["dealer", "first to lead"] + [f"dealer + {k}" for k in range(2, s.n_seats)]
+    lines.append("  mean money by place at the table: " + ", ".join(
+        f"{names[i]} {r.mean:+.2f} [{r.ci()[0]:+.2f}, {r.ci()[1]:+.2f}]" for i, r in enumerate(s.position_money)))
+    lines.append("")
+    lines.append("King events")
+    lines.append("  event        per game  first   " + " ".join(f"{t + 1:>5}" for t in range(s.n_tricks)))
+    lines.append("  " + " " * 33 + "(share of games, by trick, %)")
+    for name, by_trick in s.events_by_trick.items():
+        total = sum(by_trick)
+        lines.append(f"  {name:<12} {total / n:8.3f}  {s.first_events[name] / n:5.3f}   "
+                     + " ".join(f"{100 * c / n:5.1f}" for c in by_trick))
+    lines.append(f"  two Kings or more fall in the same trick in {100 * s.same_trick / n:.1f}% of games")
+    lo, hi = wilson(s.kings_turned, max(decided, 1))
+    lines.append(f"  the King events turn the result in {100 * s.kings_turned / max(decided, 1):.1f}% of decided games "
+                 f"[{100 * lo:.1f}, {100 * hi:.1f}] (the card points alone would have given the other party the win)")
+    lines.append("  King events per game: " + ", ".join(f"{k}: {100 * v / n:.1f}%"
+                                                        for k, v in sorted(s.events_per_game.items())))
+    lines.append("")
+    lines.append("Course of the game")
+    if s.castles:
+        lines.append(f"  castling: {s.castles} castles, in {100 * s.games_with_castling / n:.1f}% of games")
+    else:
+        lines.append("  castling: none")
+    lo, hi = s.lead_changes.ci()
+    lines.append(f"  lead changes per game: mean {s.lead_changes.mean:.2f} [{lo:.2f}, {hi:.2f}], "
+                 f"max {float(s.lead_changes.high or 0):g}")
+    if decided:
+        cumulative, median = 0, None
+        for i, v in enumerate(s.decided_at):
+            cumulative += v
+            if median is None and cumulative * 2 >= decided:
+                median = i + 1
+        lines.append(f"  decided (the winner leads from then on) from trick {median} on in half the games; "
+                     "by trick: " + " ".join(f"{100 * v / decided:.0f}" for v in s.decided_at) + " %")
+    if s.length.n and s.length.low != s.length.high:
+        lines.append(f"  length: mean {s.length.mean:.1f} tricks")
+    return "\n".join(lines)

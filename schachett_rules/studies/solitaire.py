@@ -1,0 +1,228 @@
+"""The solitaire: search for a winning line, and deals sorted by difficulty.
+
+In a ruleset with an automaton, the seats it plays follow a fixed rule, so once
+the cards are dealt the person's choices alone decide the game. A deal is
+*winnable* when some line of play for the person's seats ends with his party
+ahead. :func:`solve` searches for such a line depth first, trying the person's
+cards in a sensible order and giving up after a budget of positions; when the
+search ends within its budget without a win, the deal is proved lost.
+
+A deal's difficulty is measured by how often random play of the person's seats
+wins it: easy, medium, hard (a winning line exists but random play rarely finds
+it) — or lost, or undecided within the budget.
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> verdict = solve(tables_for("solitaire"), seed=3, budget=20000)
+>>> verdict.result in ("win", "lost", "unknown")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..kernel.automaton import strength
+from ..kernel.compiler import Tables
+from ..engine.game import Game
+from ..errors import SchachettError
+from ..kernel.scoring import KingCount, take_trick
+from ..playouts.streams import GameStream
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def deal_of(t: Tables, seed: int) -> Game:
+    """The solitaire deal of a seed (the dealer is the seed's seat)."""
+    return Game.deal(t, seed % t.n_seats, GameStream(seed, 0))
+
+
+def _person(t: Tables) -> set[int]:
+    if t.automaton is None:
+        raise SchachettError(f"ruleset {t.name} has no automaton, so it is not a solitaire")
+    return {s for s in range(t.n_seats) if t.controller(s) not in t.automaton[0]}
+
+
+@dataclass
+class Verdict:
+    """What the search found for a deal."""
+
+    seed: int
+    result: str                   # win | lost | unknown
+    line: list[str]               # the person's cards of a winning line, in order
+    nodes: int
+    margin: int | None = None     # the winning line's lead in points
+
+
+class _Search:
+    def __init__(self, t: Tables, budget: int):
+        self.t, self.budget, self.nodes = t, budget, 0
+        self.person = _person(t)
+        self.party = t.party_of[min(self.person)]
+        self.policy = t.automaton[1]
+        self.exhausted = False
+
+    def automaton_card(self, hand: int, trick, index: int) -> int:
+        t = self.t
+        legal = self.legal(hand, trick)
+        cards = [c for c in range(t.n_cards) if legal >> c & 1]
+        if self.policy == "highest":
+            return max(cards, key=lambda c: strength(t, c))
+        if self.policy == "cheapest-taker" and trick:
+            last = index == t.n_tricks - 1
+            beats = t.beats_last if last else t.beats
+            holder = self.holder(trick, beats)
+            takers = [c for c in cards if beats[t.deck.card_face[c]] >> holder & 1]
+            if takers:
+                return min(takers, key=lambda c: strength(t, c))
+        return min(cards, key=lambda c: strength(t, c))
+
+    def hopeless(self, hands, index, totals, count) -> bool:
+        """Whether the person's party could not catch up even taking every point still in play."""
+        t = self.t
+        left = 0
+        for h in hands:
+            for c in range(t.n_cards):
+                if h >> c & 1:
+                    f = t.deck.card_face[c]
+                    left += max(t.points[f], t.points_last[f])
+        kings = sum((h & t.royal_cards).bit_count() for h in hands)
+        left += kings * max((max(e.first[index:]) if e.first[index:] else 0) for e in t.events) if t.events else 0
+        best_other = max(v for p, v in enumerate(totals) if p != self.party)
+        return totals[self.party] + left <= best_other
+
+    def holder(self, trick, beats) -> int:
+        t = self.t
+        face = t.deck.card_face[trick[0][1]]
+        for _, c in trick[1:]:
+            f = t.deck.card_face[c]
+            if beats[f] >> face & 1:
+                face = f
+        return face
+
+    def legal(self, hand: int, trick) -> int:
+        if not trick:
+            return hand
+        for tier in self.t.follow[self.t.deck.card_face[trick[0][1]]]:
+            if hand & tier:
+                return hand & tier
+        return hand
+
+    def run(self, hands, trick, leader, index, totals, count, line) -> tuple[bool, list[int], int]:
+        """Whether the person can still win from here; the line that does."""
+        t = self.t
+        self.nodes += 1
+        if self.nodes > self.budget:
+            self.exhausted = True
+            return False, [], 0
+        if index == t.n_tricks:
+            lead = totals[self.party] - max(v for p, v in enumerate(totals) if p != self.party)
+            return lead > 0, list(line), lead
+        if not trick and self.hopeless(hands, index, totals, count):
+            return False, [], 0
+        if len(trick) == t.n_seats:
+            return self.finish(hands, trick, index, totals, count, line)
+        seat = (leader + len(trick)) % t.n_seats
+        if t.controller(seat) not in self.person:
+            c = self.automaton_card(hands[seat], trick, index)
+            h = list(hands)
+            h[seat] ^= 1 << c
+            return self.run(h, trick + [(seat, c)], leader, index, totals, count, line)
+        legal = self.legal(hands[seat], trick)
+        faces_seen = set()
+        # one card per face (copies play alike); strong cards first, where wins are usually found
+        options = sorted((c for c in range(t.n_cards) if legal >> c & 1), key=lambda c: strength(t, c), reverse=True)
+        for c in options:
+            face = t.deck.card_face[c]
+            if face in faces_seen:
+                continue
+            faces_seen.add(face)
+            h = list(hands)
+            h[seat] ^= 1 << c
+            won, best, margin = self.run(h, trick + [(seat, c)], leader, index, totals, count, line + [c])
+            if won or self.exhausted:
+                return won, best, margin
+        return False, [], 0
+
+    def finish(self, hands, trick, index, totals, count, line):
+        new, count = list(totals), KingCount.copy_of(count)
+        winner = take_trick(self.t, index, trick, new, count)
+        return self.run(hands, [], winner, index + 1, new, count, line)
+
+
+def solve(t: Tables, seed: int = 0, budget: int = 50000, game: Game | None = None) -> Verdict:
+    """Search the deal of ``seed`` (or a game just dealt) for a winning line of the person's seats."""
+    game = game or deal_of(t, seed)
+    search = _Search(t, budget)
+    won, line, margin = search.run(list(game.hands), [], game.leader, 0, [0] * len(t.parties), KingCount(), [])
+    result = "win" if won else ("unknown" if search.exhausted else "lost")
+    return Verdict(seed=seed, result=result, line=[t.deck.card_name(c) for c in line], nodes=search.nodes,
+                   margin=margin if won else None)
+
+
+def random_win_rate(t: Tables, seed: int, tries: int = 100) -> float:
+    """How often random play of the person's seats wins the deal of ``seed``."""
+    wins = 0
+    party = t.party_of[min(_person(t))]
+    for k in range(tries):
+        game = deal_of(t, seed)
+        game.play_randomly(GameStream(seed, 1000 + k))
+        wins += game.result().winner == party
+    return wins / tries
+
+
+def difficulty(t: Tables, seed: int, budget: int = 50000, tries: int = 100) -> tuple[str, Verdict, float]:
+    """The difficulty of a deal (easy, medium, hard, lost or unknown), the search's verdict and the random rate.
+
+    A deal is winnable when the search finds a winning line, or when random play once wins it; how often random
+    play wins sets the class: easy from one game in two, medium from one in seven, hard below.
+    """
+    rate = random_win_rate(t, seed, tries)
+    verdict = solve(t, seed, budget)
+    if verdict.result == "win" or rate > 0:
+        return ("easy" if rate >= 0.5 else "medium" if rate >= 0.15 else "hard"), verdict, rate
+    return verdict.result, verdict, rate
+
+
+def survey(t: Tables, deals: int, first_seed: int = 0, budget: int = 50000, tries: int = 60):
+    """Difficulty of many deals: counts by class, and the seeds in each class."""
+    by_class: dict[str, list[int]] = {}
+    for seed in range(first_seed, first_seed + deals):
+        label, _, _ = difficulty(t, seed, budget, tries)
+        by_class.setdefault(label, []).append(seed)
+    return by_class
+
+
+def cached_survey(t: Tables, ruleset: str, deals: int, first_seed: int = 0, budget: int = 50000,
+                  tries: int = 60) -> dict[str, list[int]]:
+    """:func:`survey`, kept in the simulation cache (keyed by the ruleset's IR and the parameters)."""
+    import hashlib
+    import json
+
+    from ..language import ir
+    from ..rules.loader import load
+    from ..simulation.simulate import cache_dir
+    resolved = load(ruleset)
+    blob = json.dumps({"ir": ir.strip_positions(resolved.model_dump(mode="json")), "deals": deals,
+                       "first": first_seed, "budget": budget, "tries": tries, "what": "solitaire survey"},
+                      sort_keys=True)
+    path = cache_dir() / f"solitaire-{hashlib.sha256(blob.encode()).hexdigest()[:24]}.json"
+    if path.is_file():
+        return json.loads(path.read_text(encoding="utf-8"))
+    result = survey(t, deals, first_seed, budget, tries)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result), encoding="utf-8")
+    return result
+
+
+def format_survey(by_class: dict[str, list[int]], deals: int) -> str:
+    """A survey as text."""
+    from ..simulation.stats import wilson
+    winnable = sum(len(by_class.get(k, [])) for k in DIFFICULTIES)
+    lo, hi = wilson(winnable, deals)
+    lines = [f"{deals} deals: {winnable} winnable = {100 * winnable / deals:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"]
+    for label in DIFFICULTIES + ("lost", "unknown"):
+        seeds = by_class.get(label, [])
+        if seeds:
+            shown = ", ".join(map(str, seeds[:12])) + (" …" if len(seeds) > 12 else "")
+            lines.append(f"  {label:<8} {len(seeds):>4}   seeds {shown}")
+    return "\n".join(lines)
