@@ -84,21 +84,21 @@ def castle_options(game: "Game") -> list[CastleOption]:
     if moment == "rescue":
         wseat = game.pending[0]
         for position, (seat, card) in enumerate(game.trick):
-            if not t.royal_cards >> card & 1 or seat == wseat:
-                continue  # only a King taken by another seat can be rescued
+            if not t.royal_cards >> card & 1 or (seat == wseat and not t.castling.rescue_own_take):
+                continue
             if _permitted(game, seat, moment) and _within_limit(game, seat):
-                officers = _officers(game, t.opposite(seat))
+                officers = _officers(game, t.castling.partner_for(seat))
                 if officers:
-                    out.append(CastleOption(seat, card, t.opposite(seat), officers, "rescue", position))
+                    out.append(CastleOption(seat, card, t.castling.partner_for(seat), officers, "rescue", position))
         return out
     for seat in range(t.n_seats):
         kings = game.hands[seat] & t.royal_cards
         if not kings or not _permitted(game, seat, moment) or not _within_limit(game, seat):
             continue
-        officers = _officers(game, t.opposite(seat))
+        officers = _officers(game, t.castling.partner_for(seat))
         for card in range(t.n_cards):
             if kings >> card & 1 and officers:
-                out.append(CastleOption(seat, card, t.opposite(seat), officers, moment, -1))
+                out.append(CastleOption(seat, card, t.castling.partner_for(seat), officers, moment, -1))
     return out
 
 
@@ -135,7 +135,7 @@ def verify_castle(game: "Game", seat: int, officer: str, king: str | None = None
         elif not _within_limit(game, seat):
             why = f"castling is limited to once per {t.castling.limit}, and that castle has been made"
         else:
-            why = f"the hand opposite (seat {t.opposite(seat)}) has no officer that may be taken for the King"
+            why = f"the hand opposite (seat {t.castling.partner_for(seat)}) has no officer that may be taken for the King"
         raise IllegalAction(f"{why} ({cite})", trick=trick, seat=seat, card=officer, clause=cite)
     if king is not None:
         try:

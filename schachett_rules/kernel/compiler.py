@@ -154,8 +154,10 @@ class _Compiler:
         except SelectorError as err:
             self.errors.append(_fail(off, err.message))
             return None
+        n = self.n_seats
         return CastleTable(permits=tuple(permits), officer_faces=faces, limit=lim.clause.limit,
-                           cite=", ".join(eff.clause.basis.cites))
+                           cite=", ".join(eff.clause.basis.cites),
+                           with_seat=tuple((s + n // 2) % n for s in range(n)))
 
     def dummy(self) -> tuple[DummyTable, ...]:
         out = []

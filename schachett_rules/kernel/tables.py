@@ -33,6 +33,12 @@ class CastleTable:
     officer_faces: int                                                              # face bitmask
     limit: str                                                                      # game | party | seat | none
     cite: str
+    with_seat: tuple[int, ...] = ()      # seat -> the seat whose hand its castle reaches
+    rescue_own_take: bool = False        # may a King taken by its own holder's card (a selfmate) be rescued?
+
+    def partner_for(self, seat: int) -> int:
+        """The seat whose hand a castle from ``seat`` exchanges with."""
+        return self.with_seat[seat]
 
 
 @dataclass(frozen=True)
@@ -141,6 +147,22 @@ class Tables:
     def dummy_of(self, seat: int) -> DummyTable | None:
         """The dummy clause of a seat, if the seat is a dummy."""
         return next((d for d in self.dummies if d.seat == seat), None)
+
+    def next_seat(self, seat: int) -> int:
+        """The seat that plays after ``seat`` (play goes to the left)."""
+        return (seat + 1) % self.n_seats
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s party."""
+        return tuple(s for s in self.parties[self.party_of[seat]] if s != seat)
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """The seats of the other parties."""
+        return tuple(s for s in range(self.n_seats) if self.party_of[s] != self.party_of[seat])
+
+    def other_parties(self, party: int) -> tuple[int, ...]:
+        """Every party but ``party`` (with two parties: the one other)."""
+        return tuple(p for p in range(len(self.parties)) if p != party)
 
     def opposite(self, seat: int) -> int:
         """The seat across the table."""
