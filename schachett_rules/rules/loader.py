@@ -147,7 +147,11 @@ def _chain(start: ir.Ruleset, path: Path) -> list[ir.Ruleset]:
     chain, seen = [start], [start.name]
     current, folder = start, path.parent
     while current.extends:
-        parent_path = paths.ruleset_path(current.extends, folder)
+        try:
+            parent_path = paths.ruleset_path(current.extends, folder)
+        except RecordError as err:     # not a name, too long, or a link out of the folder
+            raise RuleCheckError(f"ruleset {current.name} extends: {err.message}", current.file, 1, 1,
+                                 "extends") from None
         if current.extends in seen:
             loop = " → ".join(seen + [current.extends])
             raise RuleCheckError(f"ruleset {current.name} extends {current.extends}, which leads back to it "
@@ -306,13 +310,17 @@ def resolve(rs: ir.Ruleset, path: Path, options: dict[str, str] | None = None,
 def locate(ref: str) -> Path:
     """The rule file for a ruleset name or a path to a rule file."""
     if paths.RULESET_NAME.match(ref) and not ref.endswith(paths.RULE_SUFFIX):
-        path = paths.ruleset_path(ref)
+        path = paths.ruleset_path(ref)     # refuses a name too long to be a file's
         if not path.is_file():
             raise RecordError(f"there is no ruleset {ref!r}; the rulesets are {', '.join(paths.known_rulesets())}")
         return path
     path = Path(ref)
-    if not path.is_file():
-        raise RecordError(f"{ref}: no such rule file (give a ruleset name such as 'original' or a path to a "
+    try:
+        found = path.is_file()
+    except OSError as err:           # a name the file system refuses, e.g. too long
+        raise RecordError(f"{paths._shown(ref)}: cannot be read as a rule file ({err.strerror})") from None
+    if not found:
+        raise RecordError(f"{paths._shown(ref)}: no such rule file (give a ruleset name such as 'original' or a path to a "
                           f"{paths.RULE_SUFFIX} file)")
     return path
 
