@@ -61,3 +61,104 @@ def test_a_record_naming_a_ruleset_too_long_is_a_validation_error_not_an_os_erro
     assert not is_ruleset_name("r" * (MAX_NAME + 1)) and is_ruleset_name("r" * MAX_NAME)
     with pytest.raises(ValidationError):
         GameRecord(ruleset="r" * 300, dealer=0, hands=[], actions=[])
+
+
+def _variant(tmp_path: Path, name: str, edit) -> Path:
+    from schachett_rules.paths import variants_dir
+    text = (variants_dir() / "original.schachett").read_text(encoding="utf-8")
+    text = edit(text.replace("ruleset original ", f"ruleset {name} ", 1))
+    path = tmp_path / f"{name}.schachett"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_two_choose_lines_for_one_lacuna_in_one_file_are_refused_with_both_lines(tmp_path: Path):
+    path = _variant(tmp_path, "twice", lambda t: t + "\nchoose castling as-three-player\n")
+    message = refused(run("check", str(path)))
+    first = next(i for i, line in enumerate(path.read_text().splitlines(), 1) if line.startswith("choose castling"))
+    assert f"line {first}" in message and "chosen once per file" in message and f"{path}:" in message
+
+
+def test_a_child_may_choose_again_what_its_parent_chose(tmp_path: Path):
+    child = tmp_path / "kid.schachett"
+    child.write_text('ruleset kid "A child" extends original\nchoose castling as-three-player\n', encoding="utf-8")
+    assert run("check", str(child)).exit_code == 0
+
+
+def test_a_flat_stake_settles_every_decided_game_for_the_stake(tmp_path: Path):
+    # §12 settles by the difference of points; a designer may play for a flat 10 Pfg a game instead.
+    path = _variant(tmp_path, "flat", lambda t: t.replace("amount: round_half_up((winner - loser) / 4)", "amount: 10"))
+    result = run("simulate", str(path), "--games", "40", "--workers", "1", "--no-cache", "--quiet", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert "money per winning player: mean 10.00, sd 0.00" in result.output
+
+
+@pytest.fixture(scope="module")
+def session_file(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("session") / "s.json"
+    result = run("session", "original", "--cycles", "1", "--seed", "2", "--quiet", "--json", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _edited(session_file: Path, tmp_path: Path, edit) -> Path:
+    import json
+    data = json.loads(session_file.read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_13_an_edited_seating_is_refused_naming_the_schedule(session_file: Path, tmp_path: Path):
+    # §13: the first round is played as the lots seated the players, A B C D; seats 1 and 2 swapped is not it.
+    def swap(data):
+        data["games"][0]["seating"] = ["A", "C", "B", "D"]
+    path = _edited(session_file, tmp_path, swap)
+    message = refused(run("replay", str(path)))
+    assert str(path) in message and "game 1" in message and "A, B, C, D" in message
+
+
+def test_13_a_game_number_out_of_order_is_refused(session_file: Path, tmp_path: Path):
+    def renumber(data):
+        data["games"][-1]["number"] = 999
+    message = refused(run("replay", str(_edited(session_file, tmp_path, renumber))))
+    assert "game 999" in message and "1, 2, 3" in message
+
+
+def test_13_round_0_is_refused(session_file: Path, tmp_path: Path):
+    def zero(data):
+        data["games"][0]["round"] = 0
+    message = refused(run("replay", str(_edited(session_file, tmp_path, zero))))
+    assert "round 0" in message and "round 1" in message
+
+
+def test_13_every_game_twice_is_refused(session_file: Path, tmp_path: Path):
+    def twice(data):
+        data["games"] = data["games"] + data["games"]
+    message = refused(run("replay", str(_edited(session_file, tmp_path, twice))))
+    assert "game 1" in message
+
+
+def test_an_edited_three_player_seating_is_an_error_not_a_key_error(tmp_path: Path):
+    import json
+    out = tmp_path / "k.json"
+    assert run("session", "three-player", "--cycles", "1", "--seed", "2", "--quiet", "--json", str(out)).exit_code == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    data["games"][0]["seating"] = ["dummy", "B", "A", "C"]       # the dummy put in the Kaiser's place
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    message = refused(run("replay", str(path)))
+    assert "game 1" in message and "schedule" in message
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "original", "--games", "99999999999999999999999999"],
+    ["sweep", "original", "--lacuna", "castling", "--games", "99999999999999999999999999"],
+    ["compare", "original", "reconstruction", "--games", "99999999999999999999999999"],
+    ["session", "original", "--cycles", "99999999999"],
+])
+def test_a_count_past_any_reasonable_run_is_a_usage_error_at_once(args):
+    result = run(*args)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "is not in the range" in result.output and ("--games" in result.output or "--cycles" in result.output)

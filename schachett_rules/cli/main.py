@@ -16,9 +16,13 @@ from pathlib import Path
 import click
 
 from ..language import ir
-from ..errors import SchachettError, UsageError
+from ..errors import RecordError, SchachettError, UsageError
 
 GRADES = [g.value for g in ir.Grade]
+# Bounds on counts: past these a run would take days or keep more records in memory than a machine holds.
+MAX_GAMES = 10**9           # simulate, sweep, compare: games are streamed in chunks, so only time bounds them
+MAX_CYCLES = 1000           # session: every game's record is kept for the session file (24,000 games)
+MAX_DEALS = 10**9
 
 
 def _fail(err: SchachettError) -> None:
@@ -126,7 +130,10 @@ def _replay_session(path: Path, as_json: bool) -> None:
     from ..engine.session import format_ledger, ledger, read_session
     session = read_session(path)
     t = compile_ruleset(load(session.ruleset, session.options, chosen_by="the session's options"))
-    lines = ledger(t, session)
+    try:
+        lines = ledger(t, session)
+    except RecordError as err:
+        raise RecordError(f"{path}: {err.message}") from None
     if as_json:
         click.echo(json.dumps({"ruleset": session.ruleset, "games": len(session.games),
                                "ledger": [x.model_dump() for x in lines]}, indent=2))
@@ -137,7 +144,7 @@ def _replay_session(path: Path, as_json: bool) -> None:
 
 @main.command()
 @click.argument("ruleset")
-@click.option("--cycles", "-c", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--cycles", "-c", type=click.IntRange(min=1, max=MAX_CYCLES), default=1, show_default=True)
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--players", "-p", default=None, help="Names of the players in lot order, comma-separated "
                                                    "(default A,B,C,D or A,B,C).")
@@ -198,7 +205,7 @@ def diff(a: str, b: str, fmt: str, show_all: bool) -> None:
 
 @main.command()
 @click.argument("ruleset")
-@click.option("--deals", "-n", type=click.IntRange(min=1), default=100000, show_default=True)
+@click.option("--deals", "-n", type=click.IntRange(min=1, max=MAX_DEALS), default=100000, show_default=True)
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @option_flag
 def kings(ruleset: str, deals: int, seed: int, option_items: tuple[str, ...]) -> None:
@@ -368,7 +375,7 @@ def _spec(ruleset, opts, bots, games, seed, samples):
 
 
 run_flags = [
-    click.option("--games", "-n", type=click.IntRange(min=1), default=10000, show_default=True),
+    click.option("--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=10000, show_default=True),
     click.option("--seed", "-s", type=int, default=0, show_default=True),
     click.option("--bots", "-b", default="random", show_default=True,
                  help="random, heuristic, mc: one for every seat, one per party, or one per seat (comma-separated)."),

@@ -146,6 +146,9 @@ def ledger(t: Tables, session: SessionRecord, after_each=None) -> list[LedgerLin
     """
     acc = {p: [0, 0, 0, Fraction(0)] for p in session.players}
     resolved = load(session.ruleset, session.options, chosen_by="the session's options")
+    clause = resolved.clause("session")
+    if clause is not None:
+        check_schedule(clause, session, t)
     for g in session.games:
         if g.record.ruleset != session.ruleset:
             raise RecordError(f"game {g.number}: the record plays {g.record.ruleset}, but the session is a session "
@@ -169,6 +172,32 @@ def ledger(t: Tables, session: SessionRecord, after_each=None) -> list[LedgerLin
         if after_each is not None:
             after_each(g.number, _ledger_lines(session.players, acc))
     return _ledger_lines(session.players, acc)
+
+
+def check_schedule(clause: ir.Session, session: SessionRecord, t: Tables) -> None:
+    """That a session file follows its ruleset's schedule: games numbered 1, 2, 3, … in order, each in its
+    round, each round seated as the seat changes (§13) or the reigns make it.
+
+    An edited file is refused game by game, naming what the schedule says instead.
+    """
+    cite = ", ".join(clause.basis.cites) if clause.basis else "session"
+    try:
+        check_players(clause, list(session.players), t)
+    except RecordError as err:
+        raise RecordError(f"the session's players: {err.message}") from None
+    plan = seatings(clause, list(session.players), t.n_seats)
+    for i, g in enumerate(session.games):
+        if g.number != i + 1:
+            raise RecordError(f"game {g.number} stands in place {i + 1} of the file: a session numbers its games "
+                              f"1, 2, 3, … in the order they were played")
+        want_round = i // clause.games_per_round + 1
+        if g.round != want_round:
+            raise RecordError(f"game {g.number}: it says round {g.round}, but with {clause.games_per_round} games a "
+                              f"round it belongs to round {want_round} ({cite})")
+        want = plan[(want_round - 1) % len(plan)]
+        if list(g.seating) != want:
+            raise RecordError(f"game {g.number}: the seating {', '.join(g.seating)} is not the schedule's for round "
+                              f"{g.round}, which seats {', '.join(want)} ({cite})")
 
 
 def play_session(t: Tables, ruleset: str, options: dict[str, str], session: ir.Session, players: list[str],

@@ -192,4 +192,6 @@ def evaluate_arrays(expr: ir.Expr, env: dict):
         return n, d
 
     num, den = ev(expr)
-    return np.broadcast_arrays(num, den)
+    # A constant amount (a flat stake) is still one value per game: broadcast it to the quantities' shape.
+    shape = np.broadcast_shapes(*(np.shape(v) for v in env.values())) if env else ()
+    return np.broadcast_to(num, shape).copy(), np.broadcast_to(den, shape).copy()

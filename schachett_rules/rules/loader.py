@@ -172,6 +172,7 @@ def _chain(start: ir.Ruleset, path: Path) -> list[ir.Ruleset]:
 def _apply(layer: _Layer, rs: ir.Ruleset, has_parent: bool) -> None:
     origin = Origin(ruleset=rs.name, file=rs.file)
     local_keys: set[str] = set()
+    chosen_here: dict[str, ir.Choose] = {}      # a child may choose again what its parent chose, a file only once
     for st in rs.statements:
         if isinstance(st, ir.ClauseStatement):
             c = st.clause
@@ -232,6 +233,12 @@ def _apply(layer: _Layer, rs: ir.Ruleset, has_parent: bool) -> None:
             if lac.option(st.option) is None:
                 raise _err(rs.file, st, f"choose {st.lacuna} {st.option}: lacuna {st.lacuna} has no such option; "
                            f"its options are {', '.join(o.name for o in lac.options)}", "choose")
+            if st.lacuna in chosen_here:
+                first = chosen_here[st.lacuna]
+                where = f" (line {first.at.line})" if first.at else ""
+                raise _err(rs.file, st, f"choose {st.lacuna}: this file already chooses {first.option} for lacuna "
+                           f"{st.lacuna}{where}; a lacuna is chosen once per file", "choose")
+            chosen_here[st.lacuna] = st
             layer.choices[st.lacuna] = (st.option, st.because, rs.name, rs.file)
         elif isinstance(st, ir.Drop):
             if not has_parent:
