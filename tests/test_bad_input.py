@@ -162,3 +162,14 @@ def test_a_count_past_any_reasonable_run_is_a_usage_error_at_once(args):
     result = run(*args)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "is not in the range" in result.output and ("--games" in result.output or "--cycles" in result.output)
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda t: t.replace("    D: 12\n", "    D: 9223372036854775808\n", 1), "points must lie between"),
+    (lambda t: t.replace("amount: round_half_up((winner - loser) / 4)", "amount: winner * 9223372036854775807"),
+     "at most 1,000,000,000"),
+])
+def test_points_and_amounts_too_large_to_count_are_refused_by_check(tmp_path: Path, edit, words):
+    path = _variant(tmp_path, "huge", edit)
+    message = refused(run("check", str(path)))
+    assert words in message and f"{path}:" in message

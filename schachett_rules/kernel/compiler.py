@@ -35,6 +35,12 @@ def _fail(eff: Effective, message: str) -> RuleCheckError:
     return RuleCheckError(message, eff.origin.file, at.line if at else 0, at.column if at else 0, _label(eff))
 
 
+# Points are counted in 64-bit integers by the batch play-outs and summed, squared, over thousands of
+# games by the statistics; these bounds keep every such sum exact (far beyond any card game's scores).
+POINTS_LIMIT = 100_000          # the points of one card or one King's fate
+MONEY_LIMIT = 10**9             # what one game's settlement pays one player
+
+
 def _whole(expr: ir.Expr, env: dict, what: str, eff: Effective) -> int:
     try:
         value = evaluate(expr, env)
@@ -42,6 +48,8 @@ def _whole(expr: ir.Expr, env: dict, what: str, eff: Effective) -> int:
         raise _fail(eff, f"{what}: {err.message}") from None
     if value.denominator != 1:
         raise _fail(eff, f"{what} comes to {value}, not a whole number; wrap it in round_half_up( ) or floor( )")
+    if abs(value) > POINTS_LIMIT:
+        raise _fail(eff, f"{what} comes to {value}; points must lie between -{POINTS_LIMIT:,} and {POINTS_LIMIT:,}")
     return int(value)
 
 
@@ -184,12 +192,18 @@ class _Compiler:
         # The amount is only computed when a game is scored; try it now on the extremes a game can
         # produce (a party may score nothing) so that a formula that fails is reported with its clause.
         eff = self.eff("settlement")
-        for winner, loser in ((1, 0), (2, 1), (500, 0), (500, 499), (5000, 17)):
+        # the most a party can score: every card at the bound, every King's fate at the bound
+        most = POINTS_LIMIT * (len(self.deck.card_face) + 2 * len(self.deck.card_face))
+        for winner, loser in ((1, 0), (2, 1), (500, 0), (500, 499), (5000, 17), (most, 0), (most, -most)):
             try:
-                evaluate(eff.clause.amount, {"winner": winner, "loser": loser})
+                value = evaluate(eff.clause.amount, {"winner": winner, "loser": loser})
             except SchachettError as err:
                 self.errors.append(_fail(eff, f"{err.message} (with winner = {winner}, loser = {loser}: a game can "
                                               f"end so)"))
+                return
+            if abs(value) > MONEY_LIMIT and abs(winner) <= 5000:
+                self.errors.append(_fail(eff, f"the amount comes to {value} for a game won {winner} to {loser}; one "
+                                              f"game may pay each player at most {MONEY_LIMIT:,}"))
                 return
 
     # --- pieces -----------------------------------------------------------------
