@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SCHACHETT_QUIET", "1")
 
-from tests.fuzzing import GENERATORS, cases, run_case, snapshot  # noqa: E402
+from tests.fuzzing import GENERATORS, cases, run_case, sandbox, snapshot  # noqa: E402
 
 PROBLEM_KINDS = ("traceback", "exit code", "nowhere", "accepted", "changed project files", "hang")
 
@@ -33,7 +33,7 @@ def main() -> int:
     ap.add_argument("--kind", action="append", choices=sorted(GENERATORS))
     ap.add_argument("--show", type=int, default=10)
     ap.add_argument("--limit", type=int, default=20, help="seconds a case may run before it counts as a hang")
-    ap.add_argument("--check-files-every", type=int, default=25, help="fingerprint the project every N cases")
+    ap.add_argument("--check-files-every", type=int, default=1, help="fingerprint the project every N cases")
     args = ap.parse_args()
     kinds = tuple(args.kind or GENERATORS)
     tried, bad = Counter(), {k: Counter() for k in kinds}
@@ -41,6 +41,7 @@ def main() -> int:
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        sandbox(folder)          # the cases see a copy of variants/, manual/ and docs/ as the project
         before = snapshot()
         for i, case in enumerate(cases(args.seed, args.count, folder, kinds)):
             check_files = (i + 1) % args.check_files_every == 0
@@ -53,6 +54,8 @@ def main() -> int:
                     shown += 1
                     print(f"[{case.kind}] {' '.join(case.args)[:160]} ({case.note}): {p}", file=sys.stderr)
             if check_files:
+                if any("changed project files" in p for p in verdict.problems):
+                    sandbox(folder)          # start the next cases from an intact copy
                 before = snapshot()
     seconds = time.perf_counter() - start
     print(f"{sum(tried.values())} inputs in {seconds:.0f} s (seed {args.seed})\n")

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import re
+import shutil
 import signal
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +33,8 @@ ODD_NUMBERS = ["0", "-1", "1", "65", "999", "9223372036854775808", "999999999999
 ODD_TEXT = ["", "§", "\"", "{", "}", "[", "]", ":", "×", "÷", "\u200b", "\x00", "é", "𝔊", "\\", "\t", "..", "-"]
 LOCATION = re.compile(r"(:\d+:\d+|line \d+|trick \d+|seat \d+|game \d+|--[a-z]|'-[a-z]|\b[A-Z_]+\b|"
                       r"\.schachett|\.json|ruleset |lacuna |option |clause|record|session)", re.I)
-WATCHED = ("schachett_rules", "variants", "manual", "docs", "tests", "benchmarks", "README.md", "pyproject.toml")
+WATCHED = ("variants", "manual", "docs", "mkdocs.yml")
+PACKAGE = Path(__file__).resolve().parent.parent / "schachett_rules"
 
 
 @dataclass
@@ -111,7 +114,7 @@ def _mutate_rules(text: str, rng: random.Random) -> tuple[str, bool, str]:
         spots = [i for i, line in enumerate(lines) if "exposed after trick" in line]
         if spots:
             i = rng.choice(spots)
-            lines[i] = re.sub(r"exposed after trick \d+", f"exposed after trick {rng.choice(['0', '99999999999999999999'])}",
+            lines[i] = re.sub(r"exposed after trick \d+", f"exposed after trick {rng.choice(['13', '99999999999999999999'])}",
                               lines[i])
             wrong = True
     elif op == "long-name":
@@ -283,15 +286,36 @@ GENERATORS = {"rule": rule_case, "extends": extends_case, "record": record_case,
               "cli": flag_case, "play": play_case}
 
 
+def sandbox(folder: Path) -> Path:
+    """A copy of the project's data (rule files, manual, docs) as ``SCHACHETT_HOME``, so that a command that
+    would destroy them destroys only the copy; the fuzzer counts it all the same."""
+    real = Path(__file__).resolve().parent.parent
+    box = folder / "home"
+    if box.exists():
+        shutil.rmtree(box)
+    box.mkdir(parents=True)
+    for top in WATCHED:
+        src = real / top
+        if src.is_dir():
+            shutil.copytree(src, box / top)
+        elif src.is_file():
+            shutil.copy2(src, box / top)
+    os.environ["SCHACHETT_HOME"] = str(box)
+    return box
+
+
 def snapshot() -> dict[str, str]:
-    """A fingerprint of every file of the project a command must not touch."""
+    """A fingerprint of every file of the project a command must not touch (the data under ``SCHACHETT_HOME``
+    and the package itself)."""
     out = {}
     root = home()
-    for top in WATCHED:
-        base = root / top
+    bases = [(root / top, root) for top in WATCHED] + [(PACKAGE, PACKAGE.parent)]
+    for base, rel in bases:
+        if not base.exists():
+            continue
         files = [base] if base.is_file() else [p for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
         for p in files:
-            out[str(p.relative_to(root))] = hashlib.sha1(p.read_bytes()).hexdigest()
+            out[str(p.relative_to(rel))] = hashlib.sha1(p.read_bytes()).hexdigest()
     return out
 
 

@@ -173,3 +173,40 @@ def test_points_and_amounts_too_large_to_count_are_refused_by_check(tmp_path: Pa
     path = _variant(tmp_path, "huge", edit)
     message = refused(run("check", str(path)))
     assert words in message and f"{path}:" in message
+
+
+def test_10_3p_a_dummy_laid_open_after_a_trick_that_never_comes_is_refused(tmp_path: Path):
+    # §10 (3p): the dummy's cards are laid out after the first trick; a rule file may move that moment, but
+    # only to a moment of the game (a game of 13 tricks has nothing left to see after trick 13).
+    from schachett_rules.paths import variants_dir
+    text = (variants_dir() / "three-player.schachett").read_text(encoding="utf-8")
+    for after in ("13", "99999999999999999999"):
+        path = tmp_path / "tp.schachett"
+        path.write_text(text.replace("ruleset three-player ", "ruleset tp ", 1)
+                        .replace("exposed after trick 1,", f"exposed after trick {after},"), encoding="utf-8")
+        message = refused(run("check", str(path)))
+        assert f"exposed after trick {after}" in message and f"{path}:12:" in message
+
+
+def test_a_non_utf8_rule_file_is_refused_with_line_and_column(tmp_path: Path):
+    path = tmp_path / "latin.schachett"
+    path.write_bytes('ruleset latin "L" extends original\n# caf'.encode() + b"\xe9 au lait\n")
+    message = refused(run("check", str(path)))
+    assert f"{path}:2:6" in message and "UTF-8" in message
+
+
+@pytest.mark.parametrize("text, words", [
+    ("override seats [§1 design]: 4\noverride seats [§1 design]: 4\n", "given twice in this file (first at line 2)"),
+    ("override seats [§1]: 4\n", "[§1] has none"),
+])
+def test_a_clear_word_for_a_doubled_override_and_a_missing_grade(tmp_path: Path, text, words):
+    path = tmp_path / "kid.schachett"
+    path.write_text('ruleset kid "A child" extends original\n' + text, encoding="utf-8")
+    assert words in refused(run("check", str(path)))
+
+
+def test_dropping_a_lacuna_the_parent_dropped_names_who_dropped_it(tmp_path: Path):
+    path = tmp_path / "kid.schachett"
+    path.write_text('ruleset kid "A child" extends eight-players\ndrop lacuna deal\n', encoding="utf-8")
+    message = refused(run("check", str(path)))
+    assert "dropped already, by ruleset eight-players" in message and "eight-players.schachett:" in message

@@ -180,6 +180,12 @@ class _Compiler:
             if c.seat == c.by:
                 self.errors.append(_fail(eff, "a dummy's cards must be played by another seat"))
                 continue
+            if not 0 <= c.exposed_after < self.n_tricks_hint:
+                self.errors.append(_fail(eff, f"exposed after trick {c.exposed_after}: a game has tricks 1 to "
+                                              f"{self.n_tricks_hint}, so a dummy is laid open after one of tricks "
+                                              f"1 to {self.n_tricks_hint - 1} (or after trick 0: before the first "
+                                              f"card); after the last there is nothing left to see"))
+                continue
             out.append(DummyTable(seat=c.seat, by=c.by, exposed_after=c.exposed_after,
                                   one_hand_at_a_time=c.one_hand_at_a_time, cite=", ".join(c.basis.cites)))
         seats = [d.seat for d in out]

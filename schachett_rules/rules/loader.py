@@ -110,6 +110,7 @@ class _Layer:
         self.lacunae: dict[str, ir.Lacuna] = {}
         self.lacuna_home: dict[str, tuple[str, str]] = {}
         self.choices: dict[str, tuple[str, str | None, str, str]] = {}
+        self.dropped: dict[str, tuple[str, str, int]] = {}      # lacuna -> (ruleset, file, line) that dropped it
 
 
 def _err(file: str, node, message: str, clause: str = "") -> RuleCheckError:
@@ -137,10 +138,20 @@ def read_file(path: Path) -> ir.Ruleset:
     except FileNotFoundError:
         raise RecordError(f"{path}: no such rule file; the rulesets here are {', '.join(paths.known_rulesets())}") from None
     except UnicodeDecodeError as err:
-        raise RecordError(f"{path}: not a text file in UTF-8 ({err.reason} at byte {err.start})") from None
+        data = err.object
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise RuleCheckError(f"not a text file in UTF-8: byte {data[err.start]:#04x} cannot start or continue a "
+                             f"character ({err.reason}); save the file as UTF-8", str(path), line, column,
+                             "the file") from None
     except OSError as err:
         raise RecordError(f"{path}: cannot be read ({err.strerror})") from None
-    return parse_ruleset(text, str(path))
+    rs = parse_ruleset(text, str(path))
+    if not paths.is_ruleset_name(rs.name):
+        # records and sessions name their ruleset, so the name must be one they can carry
+        raise RuleCheckError(f"ruleset {paths._shown(rs.name)}: a ruleset's name is lower-case words joined by "
+                             f"hyphens, at most {paths.MAX_NAME} characters", str(path), 1, 1, "ruleset")
+    return rs
 
 
 def _chain(start: ir.Ruleset, path: Path) -> list[ir.Ruleset]:
@@ -171,18 +182,17 @@ def _chain(start: ir.Ruleset, path: Path) -> list[ir.Ruleset]:
 
 def _apply(layer: _Layer, rs: ir.Ruleset, has_parent: bool) -> None:
     origin = Origin(ruleset=rs.name, file=rs.file)
-    local_keys: set[str] = set()
+    local_keys: dict[str, object] = {}           # clause key -> the statement of this file that gave it
     chosen_here: dict[str, ir.Choose] = {}      # a child may choose again what its parent chose, a file only once
     for st in rs.statements:
         if isinstance(st, ir.ClauseStatement):
             c = st.clause
             key = ir.clause_key(c)
             if c.basis is None or c.basis.grade is None:
-                raise _err(rs.file, c, "every clause needs a citation and a grade in brackets, for example "
-                           "[§2 printed]; a clause without them does not compile", key)
+                raise _err(rs.file, c, _basis_missing(c), key)
             owner = next((n for n, lac in layer.lacunae.items() if key in _lacuna_keys(lac)), None)
             if key in local_keys:
-                raise _err(rs.file, c, f"{key} is given twice in this file", key)
+                raise _err(rs.file, c, f"{key} is given twice in this file{_line_of(local_keys[key])}", key)
             if owner:
                 raise _err(rs.file, c, f"{key} is already settled by lacuna {owner}; choose one of its options, "
                            f"or `drop lacuna {owner}` first", key)
@@ -190,22 +200,25 @@ def _apply(layer: _Layer, rs: ir.Ruleset, has_parent: bool) -> None:
                 raise _err(rs.file, c, f"{key} is already given by ruleset {layer.plain[key].origin.ruleset}; "
                            f"write `override {key} …` to replace it", key)
             layer.plain[key] = Effective(key=key, clause=c, origin=origin)
-            local_keys.add(key)
+            local_keys[key] = c
         elif isinstance(st, ir.Override):
             c = st.clause
             key = ir.clause_key(c)
             if c.basis is None or c.basis.grade is None:
-                raise _err(rs.file, c, "an override needs its own citation and grade in brackets", key)
+                raise _err(rs.file, c, "an override " + _basis_missing(c).removeprefix("every clause "), key)
             if not has_parent:
                 raise _err(rs.file, st, f"override {key}: this ruleset extends nothing, so there is nothing to override", key)
             owner = next((n for n, lac in layer.lacunae.items() if key in _lacuna_keys(lac)), None)
             if owner:
                 raise _err(rs.file, st, f"{key} comes from lacuna {owner}; choose one of its options, or "
                            f"`drop lacuna {owner}` and give {key} anew", key)
-            if key not in layer.plain or key in local_keys:
+            if key in local_keys:
+                raise _err(rs.file, st, f"override {key}: {key} is given twice in this file{_line_of(local_keys[key])}; "
+                           f"keep one", key)
+            if key not in layer.plain:
                 raise _err(rs.file, st, f"override of {key}, which the parent ruleset does not have", key)
             layer.plain[key] = Effective(key=key, clause=c, origin=origin)
-            local_keys.add(key)
+            local_keys[key] = st
         elif isinstance(st, ir.Lacuna):
             if st.name in layer.lacunae:
                 raise _err(rs.file, st, f"lacuna {st.name} is already declared (in {layer.lacuna_home[st.name][0]})", "lacuna")
@@ -243,13 +256,32 @@ def _apply(layer: _Layer, rs: ir.Ruleset, has_parent: bool) -> None:
         elif isinstance(st, ir.Drop):
             if not has_parent:
                 raise _err(rs.file, st, "drop: this ruleset extends nothing, so there is nothing to drop", "drop")
-            _drop(layer, st, rs.file)
+            _drop(layer, st, rs.file, rs.name)
 
 
-def _drop(layer: _Layer, st: ir.Drop, file: str) -> None:
+def _basis_missing(c) -> str:
+    """What is missing from a clause's brackets, said precisely."""
+    if c.basis is not None and c.basis.cites:
+        return (f"every clause needs a grade after its citation: [{', '.join(c.basis.cites)}] has none; add one "
+                f"of {', '.join(g.value for g in ir.Grade)}, for example [{c.basis.cites[0]} printed]")
+    return ("every clause needs a citation and a grade in brackets, for example [§2 printed]; a clause without "
+            "them does not compile")
+
+
+def _line_of(node) -> str:
+    at = getattr(node, "at", None)
+    return f" (first at line {at.line})" if at else ""
+
+
+def _drop(layer: _Layer, st: ir.Drop, file: str, ruleset: str = "") -> None:
     if st.lacuna:
         if st.lacuna not in layer.lacunae:
+            if st.lacuna in layer.dropped:
+                by, where, line = layer.dropped[st.lacuna]
+                raise _err(file, st, f"drop lacuna {st.lacuna}: it is dropped already, by ruleset {by} "
+                           f"({where}:{line})", "drop")
             raise _err(file, st, f"drop lacuna {st.lacuna}: the parent has no such lacuna", "drop")
+        layer.dropped[st.lacuna] = (ruleset, file, st.at.line if st.at else 0)
         del layer.lacunae[st.lacuna]
         layer.choices.pop(st.lacuna, None)
         return
