@@ -91,7 +91,7 @@ class _Search:
             return False, [], 0
         if len(trick) == t.n_seats:
             return self.finish(hands, trick, index, totals, count, line)
-        seat = (leader + len(trick)) % t.n_seats
+        seat = t.next_seat(trick[-1][0]) if trick else leader
         if t.controller(seat) not in self.person:
             c = automaton_card(t, hands[seat], trick, index, self.policy)
             h = list(hands)

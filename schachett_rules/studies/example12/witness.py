@@ -186,7 +186,7 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.limit:
             raise _OutOfNodes
-        seat = (self.leader + len(self.trick)) % self.n
+        seat = self.t.next_seat(self.trick[-1][0]) if self.trick else self.leader
         for card, before in self.order(seat, self.candidates(seat)):
             bit = 1 << card
             saved = (self.pool, self.void[seat], self.owned[seat])
