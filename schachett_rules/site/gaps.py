@@ -250,8 +250,8 @@ def penalties_markdown(ctx: Context) -> str:
             "| penalty | rests on | offence | what follows |\n|---|---|---|---|\n" + "\n".join(rows) + "\n\n"
             "A game record applies a penalty with the action `{\"penalty\": {\"seat\": 1, \"name\": \"looking-back\"}}`. "
             "Points paid as a penalty are turned into money as a game won by that many points would be "
-            f"({example} points against none, settled as {render_expr(settlement.amount)} {settlement.unit}: "
-            f"{money} {settlement.unit}). `schachett session` keeps each player's points and money over whole cycles; "
+            f"({example} points against none: {render_expr(settlement.amount)} = {money} {settlement.unit}). "
+            "`schachett session` keeps each player's points and money over whole cycles; "
             "the money sums to zero after every game, which the tests check.\n")
 
 
