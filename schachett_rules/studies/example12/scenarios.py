@@ -11,7 +11,8 @@ from ...kernel.tables import Tables
 from .model import DEFAULT_TARGETS, FATES, KingFate, Scenario, card_total, kings, last_extra, seat_meeting, seats_for
 from .structure import structural_problem
 
-def _owner_tuples(t: Tables, kings: list[int]) -> list[tuple[int, ...]]:
+
+def _owner_tuples(t: Tables, royal: list[int]) -> list[tuple[int, ...]]:
     """The parties that can hold the Kings, up to renaming the two parties.
 
     A King dealt face up goes to a seat named from the dealer, so its party
@@ -24,7 +25,7 @@ def _owner_tuples(t: Tables, kings: list[int]) -> list[tuple[int, ...]]:
     parties = range(len(t.parties))
     out: set[tuple[int, ...]] = set()
     for dealer in range(t.n_seats):
-        choices = [(t.party_of[seat_of(t, *given[k], dealer)],) if k in given else tuple(parties) for k in kings]
+        choices = [(t.party_of[seat_of(t, *given[k], dealer)],) if k in given else tuple(parties) for k in royal]
         out.update(itertools.product(*choices))
     if len(t.parties) == 2:
         def mirror(o: tuple[int, ...]) -> tuple[int, ...]:
