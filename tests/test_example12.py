@@ -8,6 +8,7 @@ import json
 import pytest
 
 from schachett_rules.studies import example12 as ex
+from schachett_rules.studies.example12.structure import _blocks, _trick_problem
 from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.errors import IllegalAction
 from schachett_rules.rules.loader import load
@@ -137,16 +138,16 @@ def test_all_hands_is_ruled_out_by_arithmetic(promoted, order):
 def test_structural_facts_from_the_tables():
     t = tables()
     wiv, wk, sk = t.face("wIV"), t.face("wK"), t.face("sK")
-    assert ex._blocks(t, wiv, wk, last=True)          # IV counts as a Knight in the last trick
-    assert not ex._blocks(t, wiv, wk, last=False)     # elsewhere it is a suit card the King takes
-    assert not ex._blocks(t, sk, wk, last=False)      # an equal King played later does not take it
+    assert _blocks(t, wiv, wk, last=True)          # IV counts as a Knight in the last trick
+    assert not _blocks(t, wiv, wk, last=False)     # elsewhere it is a suit card the King takes
+    assert not _blocks(t, sk, wk, last=False)      # an equal King played later does not take it
     one = ex.KingFate("wK", 0, "self", "stalemate", 5, 0, True, 0, (0,))
     two = ex.KingFate("sK", 1, "self", "stalemate", 5, 1, False, 0, (1,))
-    assert "one winner" in ex._trick_problem(t, [one, two], last=False)
+    assert "one winner" in _trick_problem(t, [one, two], last=False)
     taken_first = ex.KingFate("sK", 1, "opponent", "checkmate", 5, 0, True, 0, (0,))
     late_winner = ex.KingFate("wK", 0, "self", "stalemate", 5, 1, False, 0, (0,))
-    assert "first played holds" in ex._trick_problem(t, [taken_first, late_winner], last=False)
-    assert ex._trick_problem(t, [ex.KingFate("wK", 0, "self", "stalemate", 5, 0, True, 0, (0,)),
+    assert "first played holds" in _trick_problem(t, [taken_first, late_winner], last=False)
+    assert _trick_problem(t, [ex.KingFate("wK", 0, "self", "stalemate", 5, 0, True, 0, (0,)),
                                  ex.KingFate("sK", 1, "opponent", "checkmate", 5, 1, False, 0, (0,))], False) is None
 
 

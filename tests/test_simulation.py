@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import json
 import random
 
@@ -9,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from schachett_rules.simulation import simulate as sim
-from schachett_rules.players.bots import HeuristicBot, RandomBot, play_game
+from schachett_rules.players.bots import HeuristicBot, RandomBot, fallen_kings, play_game
 from schachett_rules.cli.main import main
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.engine.game import Game, names_of
@@ -18,6 +19,7 @@ from schachett_rules.players.montecarlo import MonteCarloBot, Sampler
 from schachett_rules.engine.observation import observe
 from schachett_rules.simulation.stats import wilson
 from schachett_rules.playouts.streams import GameStream
+from schachett_rules.kernel.scoring import KingCount
 
 TINY = '''ruleset tiny "Four cards, one trick: every figure can be worked out by hand"
 deck [§1 design] {
@@ -132,6 +134,52 @@ def test_bots_play_only_legal_cards_in_every_ruleset():
             bots = [HeuristicBot(t), RandomBot(t), MonteCarloBot(t, samples=2), RandomBot(t)]
             game = play_game(t, seed % 4, bots, GameStream(seed, 0))  # an illegal card would raise
             assert game.over and len(game.result().events) == 2
+
+
+# §7–§9 and the king-order lacuna, by hand from variants/original.schachett: checkmate scores the taker
+# 100 + 6 × remaining for the 1st King and 6 × remaining for a later one; stalemate scores the owner 25 + 2 ×
+# remaining, later 2 × remaining; remaining is the cards each player held before the trick (13 − index).
+
+def _fallen(**events):
+    count = KingCount()
+    for name, n in events.items():
+        count.total += n
+        count.per_event[name] = n
+    return count
+
+
+@pytest.mark.parametrize("reading,value", [("by-fate", 6 * 8), ("both-first", 6 * 8), ("per-event", 100 + 6 * 8)])
+def test_s7_heuristic_values_a_checkmate_after_a_stalemate_by_the_king_order_in_force(reading, value):
+    # One King was stalemated earlier. In trick 6 (8 cards in each hand before it) seat 0 takes seat 1's sK:
+    # by fate it is the 2nd King (48); per event it is the 1st checkmate and earns the 100 as well (148).
+    t = tables_for("original", (("king-order", reading),))
+    bot = HeuristicBot(t)
+    kings = [(1, t.face("sK"))]
+    count = _fallen(stalemate=1)
+    assert bot._event_value(5, kings, 0, 0, count) == value
+    assert bot._event_value(5, kings, 0, 1, count) == -value        # the other party loses as much
+    assert count.total == 1 and count.per_event == {"stalemate": 1}  # the bot's count is left as it was
+
+
+@pytest.mark.parametrize("reading,value", [("by-fate", 106 + 2), ("both-first", 106 + 27), ("per-event", 106 + 27)])
+def test_s7_heuristic_values_two_kings_in_one_trick_by_the_king_order_in_force(reading, value):
+    # No King has fallen; in the last trick (1 card each before it) seat 0 plays the wK, seat 1 the sK and wins:
+    # the wK is checkmated first (100 + 6 = 106 to party 1), the sK stalemated, 2nd by fate (2) but 1st when
+    # both in one trick count first, or when each event has its own 1st King (25 + 2 = 27), to party 1.
+    t = tables_for("original", (("king-order", reading),))
+    kings = [(0, t.face("wK")), (1, t.face("sK"))]
+    assert HeuristicBot(t)._event_value(12, kings, 1, 1, KingCount()) == value
+
+
+def test_s7_heuristic_counts_the_kings_fallen_in_the_tricks_it_has_seen():
+    t = tables_for("original")
+    game = Game.deal(t, 0, GameStream(3, 0))
+    while not game.count.total and not game.over:
+        game.play(next(iter(game.legal())))
+    events = [e.event for tr in game.tricks for e in tr.events]
+    assert events
+    count = fallen_kings(observe(game, game.to_move if not game.over else 0))
+    assert count.total == len(events) and count.per_event == dict(collections.Counter(events))
 
 
 def test_heuristic_beats_random_clearly():

@@ -16,7 +16,11 @@ from urllib.parse import unquote, urldefrag, urljoin
 
 import pytest
 
+from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.paths import home
+from schachett_rules.rules.loader import load
+from schachett_rules.simulation import simulate as sim
+from schachett_rules.site.sims import summary_rows
 
 ARTIFACTS = home() / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -181,3 +185,49 @@ def test_key_pages_load_in_a_browser_without_errors(server):
         assert results > 0
         assert "checkmate" in page.locator(".md-search-result").inner_text().lower()
         browser.close()
+
+
+# --- the simulation summary: a column for each King event of the rulesets shown ---------------------------
+
+COURT = '''ruleset court "Four cards, one trick, King events of other names"
+deck [§1 design] {
+    colours w "white"
+    officer "officer": K "King" royal, A "Ace", B "Bishop", C "Castle"
+}
+seats [§1 design]: 4
+parties [§1 design]: opposite
+deal [§4 design] { hands 1 }
+lead first [§10.1 design]: dealer + 1
+lead next [§10.1 design]: winner
+ranking [§2 design]: A > B > C > K
+capture [§2 design] { officer takes lower: any }
+follow officer [§3.1 design] { 1: any }
+points [§12 design] { A: 3  B: 2  C: 1  K: 0 }
+remaining [§6 design]: each hand
+king capture [§7 design] { when: taken by opponent scores: taker first: 10 later: 10 }
+king treason [§8 design] { when: taken by partner scores: opponents first: 5 later: 5 }
+king triumph [§9 design] { when: wins the trick scores: owner first: 1 later: 1 }
+king order [§7 design] { count: all events same trick: play order }
+settlement [§12 design] { unit "points" amount: winner - loser per player }
+'''
+
+
+def test_simulation_summary_has_a_column_for_each_king_event_of_the_rulesets(tmp_path):
+    path = tmp_path / "court.schachett"
+    path.write_text(COURT, encoding="utf-8")
+    court = sim.Spec(ruleset=str(path), games=60, seed=1)
+    printed = sim.Spec(ruleset="original", games=60, seed=1)
+    items = [("court", court, sim.run(court)), ("original", printed, sim.run(printed))]
+    tables = {"court": compile_ruleset(load(str(path))), "original": tables_for("original")}
+    head, rule, court_row, printed_row = summary_rows(items, tables).splitlines()
+    cells = [c.strip() for c in head.strip("|").split("|")]
+    assert cells[4:10] == ["captures per game", "treasons", "triumphs", "checkmates", "selfmates", "stalemates"]
+    assert rule.count("---") == len(cells)
+    court_cells = [c.strip() for c in court_row.strip("|").split("|")]
+    printed_cells = [c.strip() for c in printed_row.strip("|").split("|")]
+    # one trick, one King: every game of court has exactly one King event, and none of the printed names;
+    # the printed game has two Kings, each meeting one fate
+    assert sum(float(x) for x in court_cells[4:7]) == pytest.approx(1.0, abs=0.011)
+    assert court_cells[7:10] == ["—", "—", "—"]
+    assert printed_cells[4:7] == ["—", "—", "—"]
+    assert sum(float(x) for x in printed_cells[7:10]) == pytest.approx(2.0, abs=0.011)   # two Kings, two fates

@@ -19,6 +19,7 @@ from typing import Callable
 from ..kernel.automaton import policy_of
 from ..players.bots import castle_choices
 from ..kernel.compiler import Tables
+from ..kernel.trick import holder as kernel_holder, holders_of_faces, is_last
 from ..engine.game import Game, names_of
 from ..errors import IllegalAction, SchachettError, UnknownCard
 from ..engine.observation import observe
@@ -58,24 +59,26 @@ def sort_cards(t: Tables, names) -> list[str]:
 
 
 def holder(t: Tables, cards, last: bool) -> tuple[int, str]:
-    """The seat and card holding a trick so far (``cards``: (seat, name) in playing order, at least one)."""
-    beats = t.beats_last if last else t.beats
-    seat, name = cards[0]
-    for s, c in cards[1:]:
-        if beats[t.face(c)] >> t.face(name) & 1:
-            seat, name = s, c
-    return seat, name
+    """The seat and card holding a trick so far (``cards``: (seat, name) in playing order, at least one).
+
+    ``last`` says whether it is the last trick, which has its own capture relation.
+    """
+    index = t.n_tricks - 1 if last else 0
+    held = holders_of_faces(t, index, [(s, t.face(c)) for s, c in cards])
+    at = max(i for i, h in enumerate(held) if h == (cards[i][0], t.face(cards[i][1])))
+    return cards[at]
 
 
 def render_trick(game: Game, mine: set[int]) -> str:
     """The trick on the table: who led, who played what, who holds it."""
     t = game.t
-    number, last = len(game.tricks) + 1, len(game.tricks) == t.n_tricks - 1
-    head = f"Trick {number} of {t.n_tricks}" + (" (the last trick)" if last else "")
+    index = len(game.tricks)
+    head = f"Trick {index + 1} of {t.n_tricks}" + (" (the last trick)" if is_last(t, index) else "")
     cards = [(s, t.deck.card_name(c)) for s, c in game.trick]
     if not cards:
         return f"{head}: {seat_label(t, game.leader, mine)} leads."
-    seat, card = holder(t, cards, last)
+    seat, face = kernel_holder(t, index, game.trick)
+    card = t.deck.face_names[face]
     played = ", ".join(f"{seat_label(t, s, mine)} {c}" for s, c in cards)
     return f"{head}: {played} -- {seat_label(t, seat, mine)} holds it with {card}"
 

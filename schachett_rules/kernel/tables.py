@@ -164,6 +164,16 @@ class Tables:
         """Every party but ``party`` (with two parties: the one other)."""
         return tuple(p for p in range(len(self.parties)) if p != party)
 
+    def fate_of(self, seat: int, winner: int) -> str:
+        """How a King played from ``seat`` fares when ``winner`` takes the trick: the ``when`` of its event.
+
+        ``'self'`` if it took the trick, ``'partner'`` if a partner of its seat
+        did, ``'opponent'`` if an opponent did (the event tables' words).
+        """
+        if seat == winner:
+            return "self"
+        return "partner" if self.party_of[seat] == self.party_of[winner] else "opponent"
+
     def opposite(self, seat: int) -> int:
         """The seat across the table."""
         return (seat + self.n_seats // 2) % self.n_seats

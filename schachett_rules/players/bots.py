@@ -21,7 +21,9 @@ import random
 from typing import Protocol
 
 from ..kernel.automaton import policy_of
+from ..kernel.scoring import KingCount, king_events
 from ..kernel.tables import Tables
+from ..kernel.trick import card_points, holders_of_faces, holds_against, takers
 from ..engine.game import Game
 from ..engine.observation import Observation, observe
 
@@ -99,29 +101,26 @@ class HeuristicBot:
 
     # --- values from the tables -------------------------------------------------------------------
     def _event_value(self, trick_index: int, kings: list[tuple[int, int]], winner: int, me: int,
-                     fallen: int) -> float:
-        """Points for my party minus the other's from the Kings in a trick won by ``winner``."""
-        t = self.t
+                     count: KingCount) -> float:
+        """Points for my party minus the others' from the Kings in a trick won by ``winner``.
+
+        The kernel scores the events, with the Kings fallen so far in ``count``
+        (which it leaves as it was), so the reading of the King order is the one in force.
+        """
+        mine = self.t.party_of[me]
         value = 0.0
-        mine = t.party_of[me]
-        for i, (seat, _face) in enumerate(kings):
-            rel = "self" if seat == winner else ("partner" if t.party_of[seat] == t.party_of[winner] else "opponent")
-            ev = next((e for e in t.events if e.when == rel), None)
-            if ev is None:
-                continue
-            pts = (ev.first if fallen + i == 0 else ev.later)[trick_index]
-            scorer = {"taker": t.party_of[winner], "owner": t.party_of[seat],
-                      "opponents": 1 - t.party_of[seat]}[ev.scores]
-            value += pts if scorer == mine else -pts
+        for _ev, _face, _owner, _first, pts, parties in king_events(self.t, trick_index, kings, winner,
+                                                                     KingCount.copy_of(count)):
+            value += pts if mine in parties else -pts
         return value
 
-    def _beaten_chance(self, known: Known, face: int, last: bool, followers: int) -> float:
+    def _beaten_chance(self, known: Known, face: int, trick_index: int, followers: int) -> float:
         """The chance that one of ``followers`` unknown hands holds a card taking ``face``."""
         if followers <= 0 or known.total_unseen == 0:
             return 0.0
         t = self.t
-        beats = t.beats_last if last else t.beats
-        stronger = sum(n for f, n in known.unseen.items() if beats[f] >> face & 1)
+        taking = takers(t, trick_index, face)
+        stronger = sum(n for f, n in known.unseen.items() if taking >> f & 1)
         per_hand = max(1, known.total_unseen // max(1, t.n_seats - 1))
         miss = 1.0 - stronger / known.total_unseen
         return 1.0 - miss ** (per_hand * followers)
@@ -131,35 +130,33 @@ class HeuristicBot:
         t, d = self.t, self.t.deck
         me = obs.to_move
         trick_index = obs.trick_number - 1
-        last = trick_index == t.n_tricks - 1
-        beats = t.beats_last if last else t.beats
-        points = t.points_last if last else t.points
+        points = card_points(t, trick_index)
         known = Known(t, obs)
-        fallen = sum(len(tr.events) for tr in obs.tricks)
+        count = fallen_kings(obs)
         trick = [(s, t.face(c)) for s, c in obs.trick]
-        still_to_play = [(me + i) % t.n_seats for i in range(1, t.n_seats - len(trick))]
-        opponents_after = [s for s in still_to_play if t.party_of[s] != t.party_of[me]]
-        partners_after = [s for s in still_to_play if t.party_of[s] == t.party_of[me]]
+        still_to_play, seat = [], me
+        for _ in range(t.n_seats - len(trick) - 1):
+            seat = t.next_seat(seat)
+            still_to_play.append(seat)
+        opponents_after = [s for s in still_to_play if s in t.opponents(me)]
+        partners_after = [s for s in still_to_play if s in t.partners(me)]
         best, best_value = None, None
         for name in dict.fromkeys(obs.legal):
             face = t.face(name)
             cards = trick + [(me, face)]
-            wseat, wface = cards[0]
-            for s, f in cards[1:]:
-                if beats[f] >> wface & 1:
-                    wseat, wface = s, f
+            wseat, wface = holders_of_faces(t, trick_index, cards)[-1]
             trick_points = sum(points[f] for _, f in cards)
             kings = [(s, f) for s, f in cards if d.face_royal[f]]
             if t.party_of[wseat] == t.party_of[me]:
                 # we hold it now; an opponent still to play may take it
-                p_ours = 1.0 - self._beaten_chance(known, wface, last, len(opponents_after))
+                p_ours = 1.0 - self._beaten_chance(known, wface, trick_index, len(opponents_after))
                 win_seat, lose_seat = wseat, (opponents_after[0] if opponents_after else wseat)
             else:
                 # they hold it; a partner still to play may take it back
-                p_ours = 0.8 * self._beaten_chance(known, wface, last, len(partners_after))
+                p_ours = 0.8 * self._beaten_chance(known, wface, trick_index, len(partners_after))
                 win_seat, lose_seat = (partners_after[0] if partners_after else wseat), wseat
-            win_value = trick_points + self._event_value(trick_index, kings, win_seat, me, fallen)
-            lose_value = -trick_points + self._event_value(trick_index, kings, lose_seat, me, fallen)
+            win_value = trick_points + self._event_value(trick_index, kings, win_seat, me, count)
+            lose_value = -trick_points + self._event_value(trick_index, kings, lose_seat, me, count)
             value = p_ours * win_value + (1 - p_ours) * lose_value
             # keep strong and valuable cards for later: of cards doing the same, the cheapest goes
             value -= 0.02 * t.rank[face] + 0.05 * points[face]
@@ -168,18 +165,32 @@ class HeuristicBot:
         return best
 
     def castle(self, obs: Observation, options: list, rng: random.Random):
-        """Rescue a King whenever the rules allow, with the officer that best takes the trick; else no castle."""
+        """Rescue a King whenever the rules allow, with the officer that best takes the trick; else no castle.
+
+        The best officer takes, or at least is not taken by, every other card of the trick; of those, the highest.
+        """
         t = self.t
         for seat, king, officers in options:
             if obs.trick and len(obs.trick) == t.n_seats:
-                last = obs.trick_number - 1 == t.n_tricks - 1
-                beats = t.beats_last if last else t.beats
+                index = obs.trick_number - 1
                 others = [t.face(c) for s, c in obs.trick if s != seat]
+
                 def strength(officer: str) -> tuple:
                     f = t.face(officer)
-                    return (all(beats[f] >> o & 1 or not beats[o] >> f & 1 for o in others), t.rank[f])
+                    return (all(holds_against(t, index, f, o) or not holds_against(t, index, o, f) for o in others),
+                            t.rank[f])
                 return seat, max(officers, key=strength), king
         return None
+
+
+def fallen_kings(obs: Observation) -> KingCount:
+    """The Kings that have met their fate in the tricks a seat has seen, counted as the kernel counts them."""
+    count = KingCount()
+    for tr in obs.tricks:
+        for e in tr.events:
+            count.total += 1
+            count.per_event[e.event] = count.per_event.get(e.event, 0) + 1
+    return count
 
 
 def castle_choices(game: Game, seat_of_player: int) -> list:

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import random
 
+from ..kernel.follow import void_after
 from ..kernel.tables import Tables
-from .bots import HeuristicBot
 from ..engine.observation import Observation
 from ..playouts.single import continue_randomly
-from ..kernel.scoring import KingCount
+from .bots import HeuristicBot, fallen_kings
 
 
 class Sampler:
@@ -71,13 +71,9 @@ class Sampler:
         # A player who did not follow the first tier he could have served holds none of its cards now.
         self.excluded = [0] * n
         for cards in [tr.cards for tr in obs.tricks] + ([obs.trick] if obs.trick else []):
-            led = t.face(cards[0][1])
-            for seat, name in cards[1:]:
-                face = t.face(name)
-                for tier in t.follow[led]:
-                    if tier & d.face_cards[face]:
-                        break
-                    self.excluded[seat] |= tier
+            trick = [(seat, d.card_of(name)) for seat, name in cards]
+            for seat, card in trick[1:]:
+                self.excluded[seat] |= void_after(t, trick, card)
 
     def sample(self, rng: random.Random, tries: int = 50) -> list[int]:
         """One deal of the unseen cards to the hidden hands (hands as card masks for every seat)."""
@@ -124,12 +120,10 @@ class MonteCarloBot:
         mine = t.party_of[me]
         sampler = Sampler(t, obs)
         won = [0] * len(t.parties)
-        count = KingCount()
+        count = fallen_kings(obs)
         for tr in obs.tricks:
             won[t.party_of[tr.winner]] += tr.points
             for e in tr.events:
-                count.total += 1
-                count.per_event[e.event] = count.per_event.get(e.event, 0) + 1
                 for p in e.scoring_parties:
                     won[p] += e.points
         scores = {name: 0.0 for name in choices}

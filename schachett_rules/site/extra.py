@@ -5,16 +5,18 @@ from __future__ import annotations
 from importlib import resources
 
 from ..errors import SchachettError
+from ..kernel.trick import holders_of_faces
 from ..language.syntax import MISTAKES, parse_ruleset
 from .context import Context
+from .manual_pages import played_from
+from .svgcards import card_svg, deck_sheet_svg, face_filename, trick_svg
 
 
 def _trick_picture(ctx: Context) -> str:
     """§2's worked example as a picture: wS led, sL takes it, wL does not."""
-    from .svgcards import trick_svg
     t = ctx.tables["original"]
-    cards = [(0, t.face("wS")), (1, t.face("sL")), (2, t.face("wL")), (3, t.face("w3"))]
-    return trick_svg(t.deck, cards, leader=0, winner=1, n_seats=4,
+    cards = played_from(t, 0, ["wS", "sL", "wL", "w3"])
+    return trick_svg(t.deck, cards, leader=0, winner=holders_of_faces(t, 0, cards)[-1][0], n_seats=t.n_seats,
                      caption="§2: the 2nd player's sL takes the wS; the wL played after it does not, "
                              "for of two equal officers the first played holds")
 
@@ -65,7 +67,6 @@ files compile into one engine that plays them all, so each reading can be played
 
 def cards_markdown(ctx: Context, write) -> str:
     """The deck, drawn from the printed ruleset's deck clause."""
-    from .svgcards import card_svg, deck_sheet_svg, face_filename
     t = ctx.tables["original"]
     d = t.deck
     write("assets/deck.svg", deck_sheet_svg(d))

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from ..kernel.scoring import penalty_money
+from ..kernel.tables import Tables
 from ..language import ir
+from ..language.expr import render as render_expr
 from ..language.ir import Lacuna
 from ..language.printer import clause as clause_text
 from ..rules.prose import penalty_effects
 from ..engine.session import next_cycle_start, partner_counts, seatings
 from .context import Context, render
+from ..studies import example12 as ex
 from .sims import effects_plot, effects_table, stats_for
 
 TITLES = {
@@ -129,18 +133,31 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
 
 def example12_markdown(ctx: Context) -> str:
     """Register item 9: which readings let §12's example happen."""
-    from ..studies import example12 as ex
     report = ex.report()
     page = "gaps/example-12.md"
-    return (f"# §12's example: 190 against 68\n\n{ctx.cite(page, '§12')}\n\n"
-            "§12 works an example: the white party W₁ W₂ has 190 points \"according to §§ 7–9 and the counting cards "
-            "in the tricks\", the black party 68. Together that is 258 points, but all the card points of a game add "
-            "up to 216 (more only with promoted suit cards in the last trick). The rest must come from the King "
-            "events. Can the example arise in a real game at all, and under which readings?\n\n"
-            "For every combination of the readings that bear on points, an exact count lists how 258 − 216 can be "
-            "made of King events and promotions; arguments from the tables rule candidates out; and a search looks "
+    w, s = report.targets
+    cards = ex.card_total(ctx.tables[report.ruleset])
+    return (f"# §12's example: {w} against {s}\n\n{ctx.cite(page, '§12')}\n\n"
+            f"§12 works an example: the white party W₁ W₂ has {w} points \"according to §§ 7–9 and the counting cards "
+            f"in the tricks\", the black party {s}. Together that is {w + s} points, but all the card points of a game "
+            f"add up to {cards} (more only with promoted suit cards in the last trick). The rest must come from the "
+            "King events. Can the example arise in a real game at all, and under which readings?\n\n"
+            f"For every combination of the readings that bear on points, an exact count lists how {w + s} − {cards} "
+            "can be made of King events and promotions; arguments from the tables rule candidates out; and a search looks "
             "for an actual game for each candidate left, replayed by the engine to check it.\n\n"
             f"```text\n{report.as_text()}\n```\n")
+
+
+def player_names(t: Tables, session: ir.Session) -> str:
+    """The players of a session as the manual names them, A, B, C …: one per seat, or one per reigning seat.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> from schachett_rules.rules.loader import load
+    >>> player_names(tables_for("original"), load("original").clause("session"))
+    'ABCD'
+    """
+    n = len(session.reign.seats) if session.reign is not None else t.n_seats
+    return "ABCDEFGHIJKLMNOP"[:n]
 
 
 def seating_markdown(ctx: Context) -> str:
@@ -149,30 +166,38 @@ def seating_markdown(ctx: Context) -> str:
     r = ctx.rulesets["original"]
     session = r.clause("session")
     t = ctx.tables["original"]
-    rows = seatings(session, "ABCD")
+    players = player_names(t, session)
+    rows = seatings(session, players)
+    seats = range(t.n_seats)
+    parties = ", ".join("seats " + " and ".join(map(str, party)) for party in t.parties)
     lines = [f"# The seat changes of §13\n\n{ctx.cite(page, '§13')}\n",
              "The printed rule: before the 2nd, 4th, 6th … round the player after A changes places with his left "
              "neighbour; before the 3rd, 5th, 7th … round the player opposite A does. The diagrams under it are "
              "garbled in the translation, but the rule can be applied on its own. Seats are numbered clockwise, "
-             "seat 0 being A's; partners sit opposite (seats 0 and 2, seats 1 and 3).\n",
-             "| round | seat 0 | seat 1 | seat 2 | seat 3 | partners |", "|---|---|---|---|---|---|"]
+             f"seat 0 being A's; partners sit opposite ({parties}).\n",
+             "| round | " + "".join(f"seat {s} | " for s in seats) + "partners |",
+             "|---|" + "---|" * t.n_seats + "---|"]
     for i, row in enumerate(rows, start=1):
         pairs = " and ".join("".join(sorted(row[s] for s in party)) for party in t.parties)
         lines.append(f"| {i} | " + " | ".join(row) + f" | {pairs} |")
-    back = next_cycle_start(session, "ABCD")
-    counts = partner_counts(session, "ABCD", t.parties)
+    back = next_cycle_start(session, players)
+    counts = partner_counts(session, players, t.parties)
     lines.append("")
     lines.append(f"Before the 7th round the change gives {' '.join(back)} again: the 2nd cycle repeats the 1st, as §13 "
                  f"says. Over one cycle every pair of players is partnered "
                  f"{', '.join(sorted({str(v) for v in counts.values()}))} times "
                  f"({', '.join(''.join(sorted(p)) + ' ' + str(v) for p, v in sorted(counts.items(), key=lambda x: sorted(x[0])))}),"
                  f" so the rotation is fair. The tests check both.")
-    three = seatings(ctx.rulesets["three-player"].clause("session"), "ABC", 4)
+    t3, session3 = ctx.tables["three-player"], ctx.rulesets["three-player"].clause("session")
+    three = seatings(session3, player_names(t3, session3), t3.n_seats)
+    kaiser = session3.reign.seats[0]
+    label = {kaiser: " (Kaiser)", t3.next_seat(kaiser): " (left)",
+             next(s for s in range(t3.n_seats) if t3.next_seat(s) == kaiser): " (right)", session3.reign.dummy: ""}
     lines.append("\n## Three players\n")
-    lines.append(f"{ctx.cite(page, '§4,2 (3p)')} Each player is Kaiser for two rounds on the same seat (0), the dummy's "
-                 "cards opposite him (seat 2):\n")
-    lines.append("| round | seat 0 (Kaiser) | seat 1 (left) | seat 2 | seat 3 (right) |")
-    lines.append("|---|---|---|---|---|")
+    lines.append(f"{ctx.cite(page, '§4,2 (3p)')} Each player is Kaiser for two rounds on the same seat ({kaiser}), the "
+                 f"dummy's cards opposite him (seat {session3.reign.dummy}):\n")
+    lines.append("| round | " + " | ".join(f"seat {s}{label.get(s, '')}" for s in range(t3.n_seats)) + " |")
+    lines.append("|---|" + "---|" * t3.n_seats)
     for i, row in enumerate(three, start=1):
         lines.append(f"| {i} | " + " | ".join(row) + " |")
     return "\n".join(lines) + "\n"
@@ -182,6 +207,7 @@ def three_player_markdown(ctx: Context) -> str:
     """Register item 11: what the three-player pages print, and what they leave open."""
     page = "gaps/three-player.md"
     c = ctx.cite
+    hand = ctx.tables["three-player"].hand_size
     return (f"# Three players: dealing, lots and the dummy\n\n"
             f"The 3-player pages survive ({c(page, '3p')} to {c(page, '§12 (3p)')}), but parts are cut off or unclear. "
             f"The ruleset [three-player](../rulebooks/three-player.md) plays them; here is what it had to decide.\n\n"
@@ -193,7 +219,7 @@ def three_player_markdown(ctx: Context) -> str:
             f"Together these put the wK with the dealer and the sK on his left in every game, which is the deal the "
             f"ruleset plays. §4,8 (3p), on dealing the Kings, is cut off at the foot of page 21; its end on page 22 "
             f"('the card not contained in the dummy is handled exactly as in the 4-player game') adds nothing the "
-            f"other items do not say, so the rest of the cards are dealt 13 to each place ({c(page, '§4,2 (3p)')}).\n\n"
+            f"other items do not say, so the rest of the cards are dealt {hand} to each place ({c(page, '§4,2 (3p)')}).\n\n"
             f"## The dummy and who sees it {c(page, '§10 (3p)')}\n\n"
             f"The dummy's cards are laid open after the first trick. In that trick the Kaiser looks first at whichever "
             f"of his two hands plays first (the dummy's if the left player or the dummy leads, his own if he or the "
@@ -208,6 +234,10 @@ def penalties_markdown(ctx: Context) -> str:
     """Register item 12: penalties and the ledger."""
     page = "gaps/penalties.md"
     r = ctx.rulesets["original"]
+    t = ctx.tables["original"]
+    settlement = r.clause("settlement")
+    example = next(e.clause.pays for e in r.clauses if e.key.startswith("penalty ") and e.clause.pays)
+    money = penalty_money(t, example)
     rows = []
     for e in r.clauses:
         if e.key.startswith("penalty "):
@@ -219,8 +249,9 @@ def penalties_markdown(ctx: Context) -> str:
             "change between rounds (§13), only an account per player can keep them.\n\n"
             "| penalty | rests on | offence | what follows |\n|---|---|---|---|\n" + "\n".join(rows) + "\n\n"
             "A game record applies a penalty with the action `{\"penalty\": {\"seat\": 1, \"name\": \"looking-back\"}}`. "
-            "Points paid as a penalty are turned into money as a game won by that many points would be (25 points at "
-            "a quarter pfennig: 6 Pfg). `schachett session` keeps each player's points and money over whole cycles; "
+            "Points paid as a penalty are turned into money as a game won by that many points would be "
+            f"({example} points against none: {render_expr(settlement.amount)} = {money} {settlement.unit}). "
+            "`schachett session` keeps each player's points and money over whole cycles; "
             "the money sums to zero after every game, which the tests check.\n")
 
 

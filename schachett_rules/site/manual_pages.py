@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 
+from ..kernel.tables import Tables
+from ..kernel.trick import holders_of_faces
 from ..rules.manual import Section, slugify
 from .context import Context, render, section_page
+from .svgcards import trick_svg
 
 ATTRIBUTION = ("From the English AI translation, published by the Fuhs family's Project Schachett (June 2026), "
                "of the manual by Hans Schöffl (Saaz) and R. S., Mathematician (c. 1888).")
@@ -38,19 +41,30 @@ EXAMPLES = {
 }
 
 
+def played_from(t: Tables, leader: int, names: list[str]) -> list[tuple[int, int]]:
+    """A trick's cards as ``(seat, face)``, the first led by ``leader`` and the rest played round the table.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> t = tables_for("original")
+    >>> [(seat, t.deck.face_names[face]) for seat, face in played_from(t, 3, ["w1", "w2"])]
+    [(3, 'w1'), (0, 'w2')]
+    """
+    plays, seat = [], leader
+    for name in names:
+        plays.append((seat, t.face(name)))
+        seat = t.next_seat(seat)
+    return plays
+
+
 def examples_markdown(ctx: Context, section: Section, write) -> str:
     """The section's worked examples as trick pictures (empty if it has none)."""
-    from .svgcards import trick_svg
     t = ctx.tables["original"]
     out = []
     for i, (caption, names) in enumerate(EXAMPLES.get(section.id, [])):
-        faces = [t.face(n) for n in names]
-        winner = 0
-        for seat in range(1, len(faces)):
-            if t.takes(faces[seat], faces[winner]):
-                winner = seat
+        plays = played_from(t, 0, names)
+        winner = holders_of_faces(t, 0, plays)[-1][0]   # none of the examples is a last trick
         path = f"assets/examples/{slugify(section.id)}-{i + 1}.svg"
-        write(path, trick_svg(t.deck, list(enumerate(faces)), leader=0, winner=winner, n_seats=4, caption=caption))
+        write(path, trick_svg(t.deck, plays, leader=0, winner=winner, n_seats=t.n_seats, caption=caption))
         out.append(f"![{caption}](../{path}){{ .trick }}")
     if not out:
         return ""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from ..kernel.compiler import tables_for
+from ..kernel.tables import Tables
 from ..playouts.batch import supported
 from ..simulation.parallel import default_workers
 from ..simulation.simulate import Spec, cached_run, format_stats
@@ -20,11 +22,12 @@ from .context import Context
 SEED = 1888
 FAST_GAMES = 20000
 SLOW_GAMES = 2000
+# the King events' colours in the plots, in the order a ruleset gives its events
+EVENT_COLOURS = ("#b22222", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 
 
 def games_for(ctx: Context, ruleset: str, options: dict | None = None) -> int:
     """How many games the site plays for a ruleset and readings."""
-    from ..kernel.compiler import tables_for
     t = tables_for(ruleset, tuple(sorted((options or {}).items())))
     return FAST_GAMES if supported(t) is None else SLOW_GAMES
 
@@ -93,13 +96,12 @@ def effects_plot(rows: list[tuple[str, Stats]], title: str) -> bytes:
     events = list(rows[0][1].events_by_trick)
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4))
     bottoms = [0.0] * len(rows)
-    colours = {"checkmate": "#b22222", "selfmate": "#1f77b4", "stalemate": "#2ca02c"}
-    for ev in events:
+    for i, ev in enumerate(events):
         shares = []
         for _, s in rows:
             kings = sum(k * v for k, v in s.events_per_game.items()) or 1
             shares.append(100 * sum(s.events_by_trick[ev]) / kings)
-        left.bar(names, shares, bottom=bottoms, label=ev, color=colours.get(ev))
+        left.bar(names, shares, bottom=bottoms, label=ev, color=EVENT_COLOURS[i % len(EVENT_COLOURS)])
         bottoms = [b + x for b, x in zip(bottoms, shares)]
     left.set_ylabel("share of Kings (%)")
     left.legend(frameon=False, fontsize=8)
@@ -116,20 +118,30 @@ def effects_plot(rows: list[tuple[str, Stats]], title: str) -> bytes:
     return data
 
 
-def summary_rows(items: list[tuple[str, Spec, Stats]]) -> str:
-    """A Markdown table of the headline figures of several runs."""
-    lines = ["| ruleset | games | party 0 wins | first leader's party wins | checkmates per game | "
-             "selfmates | stalemates | money per winner | castles per game |", "|---|---|---|---|---|---|---|---|---|"]
+def event_columns(tables: list[Tables]) -> list[str]:
+    """The King events of several rulesets, each once, in the order their rule files give them."""
+    return list(dict.fromkeys(e.name for t in tables for e in t.events))
+
+
+def summary_rows(items: list[tuple[str, Spec, Stats]], tables: dict[str, Tables]) -> str:
+    """A Markdown table of the headline figures of several runs, a column for each King event of their rulesets.
+
+    A ruleset without an event shows a dash in that event's column.
+    """
+    events = event_columns([tables[name] for name, _, _ in items])
+    heads = [f"{ev}s per game" if i == 0 else f"{ev}s" for i, ev in enumerate(events)]
+    lines = ["| ruleset | games | party 0 wins | first leader's party wins | " + "".join(f"{h} | " for h in heads) +
+             "money per winner | castles per game |", "|---|---|---|---|" + "---|" * len(heads) + "---|---|"]
     for name, spec, s in items:
         n = s.games
         lo, hi = wilson(s.wins[0], n)
         d = n - s.draws
         llo, lhi = wilson(s.leader_party_wins, d)
-        ev = {k: sum(v) / n for k, v in s.events_by_trick.items()}
+        own = {e.name for e in tables[name].events}
+        cells = "".join((f"{sum(s.events_by_trick.get(ev, ())) / n:.2f} | " if ev in own else "— | ") for ev in events)
         lines.append(f"| [{name}]({name}.md) | {n} | {100 * s.wins[0] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
                      f"{100 * s.leader_party_wins / max(d, 1):.1f}% [{100 * llo:.1f}, {100 * lhi:.1f}] | "
-                     f"{ev.get('checkmate', 0):.2f} | {ev.get('selfmate', 0):.2f} | {ev.get('stalemate', 0):.2f} | "
-                     f"{s.money_per_winner.mean:.1f} | {s.castles / n:.2f} |")
+                     f"{cells}{s.money_per_winner.mean:.1f} | {s.castles / n:.2f} |")
     return "\n".join(lines)
 
 
@@ -152,6 +164,6 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
     index = ("# Simulations\n\nWhat the rules do to the game, measured: random players on the same deals for every "
              "ruleset, each figure with its 95% interval. Stronger players (a heuristic player and a Monte-Carlo "
              "player) are in the command line: `schachett simulate RULESET --bots mc,heuristic`.\n\n"
-             + summary_rows(items) + "\n")
+             + summary_rows(items, ctx.tables) + "\n")
     write("simulations/index.md", index)
     return nav

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..kernel.automaton import strength
+from ..kernel.automaton import automaton_card, strength
 from ..kernel.compiler import Tables
 from ..engine.game import Game
 from ..errors import SchachettError
-from ..kernel.scoring import KingCount, take_trick
+from ..kernel.scoring import KingCount
+from ..kernel.trick import card_points, legal as kernel_legal, take_trick
 from ..playouts.streams import GameStream
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -61,51 +62,20 @@ class _Search:
         self.policy = t.automaton[1]
         self.exhausted = False
 
-    def automaton_card(self, hand: int, trick, index: int) -> int:
-        t = self.t
-        legal = self.legal(hand, trick)
-        cards = [c for c in range(t.n_cards) if legal >> c & 1]
-        if self.policy == "highest":
-            return max(cards, key=lambda c: strength(t, c))
-        if self.policy == "cheapest-taker" and trick:
-            last = index == t.n_tricks - 1
-            beats = t.beats_last if last else t.beats
-            holder = self.holder(trick, beats)
-            takers = [c for c in cards if beats[t.deck.card_face[c]] >> holder & 1]
-            if takers:
-                return min(takers, key=lambda c: strength(t, c))
-        return min(cards, key=lambda c: strength(t, c))
-
     def hopeless(self, hands, index, totals, count) -> bool:
         """Whether the person's party could not catch up even taking every point still in play."""
         t = self.t
         left = 0
+        anywhere, in_last = card_points(t, 0), card_points(t, t.n_tricks - 1)
         for h in hands:
             for c in range(t.n_cards):
                 if h >> c & 1:
                     f = t.deck.card_face[c]
-                    left += max(t.points[f], t.points_last[f])
+                    left += max(anywhere[f], in_last[f])
         kings = sum((h & t.royal_cards).bit_count() for h in hands)
         left += kings * max((max(e.first[index:]) if e.first[index:] else 0) for e in t.events) if t.events else 0
-        best_other = max(v for p, v in enumerate(totals) if p != self.party)
+        best_other = max(totals[p] for p in t.other_parties(self.party))
         return totals[self.party] + left <= best_other
-
-    def holder(self, trick, beats) -> int:
-        t = self.t
-        face = t.deck.card_face[trick[0][1]]
-        for _, c in trick[1:]:
-            f = t.deck.card_face[c]
-            if beats[f] >> face & 1:
-                face = f
-        return face
-
-    def legal(self, hand: int, trick) -> int:
-        if not trick:
-            return hand
-        for tier in self.t.follow[self.t.deck.card_face[trick[0][1]]]:
-            if hand & tier:
-                return hand & tier
-        return hand
 
     def run(self, hands, trick, leader, index, totals, count, line) -> tuple[bool, list[int], int]:
         """Whether the person can still win from here; the line that does."""
@@ -115,19 +85,19 @@ class _Search:
             self.exhausted = True
             return False, [], 0
         if index == t.n_tricks:
-            lead = totals[self.party] - max(v for p, v in enumerate(totals) if p != self.party)
+            lead = totals[self.party] - max(totals[p] for p in t.other_parties(self.party))
             return lead > 0, list(line), lead
         if not trick and self.hopeless(hands, index, totals, count):
             return False, [], 0
         if len(trick) == t.n_seats:
             return self.finish(hands, trick, index, totals, count, line)
-        seat = (leader + len(trick)) % t.n_seats
+        seat = t.next_seat(trick[-1][0]) if trick else leader
         if t.controller(seat) not in self.person:
-            c = self.automaton_card(hands[seat], trick, index)
+            c = automaton_card(t, hands[seat], trick, index, self.policy)
             h = list(hands)
             h[seat] ^= 1 << c
             return self.run(h, trick + [(seat, c)], leader, index, totals, count, line)
-        legal = self.legal(hands[seat], trick)
+        legal, _tier = kernel_legal(t, hands[seat], trick)
         faces_seen = set()
         # one card per face (copies play alike); strong cards first, where wins are usually found
         options = sorted((c for c in range(t.n_cards) if legal >> c & 1), key=lambda c: strength(t, c), reverse=True)
