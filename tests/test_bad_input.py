@@ -210,3 +210,17 @@ def test_dropping_a_lacuna_the_parent_dropped_names_who_dropped_it(tmp_path: Pat
     path.write_text('ruleset kid "A child" extends eight-players\ndrop lacuna deal\n', encoding="utf-8")
     message = refused(run("check", str(path)))
     assert "dropped already, by ruleset eight-players" in message and "eight-players.schachett:" in message
+
+
+def test_a_record_of_a_ruleset_of_ones_own_replays_beside_its_rule_file(tmp_path: Path):
+    # The record names its ruleset ('mine'); wherever the folder goes, the rule file beside it is found.
+    rules = _variant(tmp_path, "mine", lambda t: t)
+    record, session = tmp_path / "game.json", tmp_path / "session.json"
+    assert run("sample", str(rules), "--seed", "4", "--out", str(record)).exit_code == 0
+    assert run("session", str(rules), "--cycles", "1", "--quiet", "--json", str(session)).exit_code == 0
+    for path in (record, session):
+        result = run("replay", str(path))
+        assert result.exit_code == 0, result.output
+    (rules).unlink()
+    message = refused(run("replay", str(record)))
+    assert "'mine'" in message and str(tmp_path) in message

@@ -129,9 +129,9 @@ def _replay_session(path: Path, as_json: bool) -> None:
     from ..rules.loader import load
     from ..engine.session import format_ledger, ledger, read_session
     session = read_session(path)
-    t = compile_ruleset(load(session.ruleset, session.options, chosen_by="the session's options"))
+    t = compile_ruleset(load(session.ruleset, session.options, chosen_by="the session's options", near=path.parent))
     try:
-        lines = ledger(t, session)
+        lines = ledger(t, session, near=path.parent)
     except RecordError as err:
         raise RecordError(f"{path}: {err.message}") from None
     if as_json:
@@ -176,7 +176,7 @@ def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out:
     total = cycles * clause.rounds_per_cycle * clause.games_per_round
     with bar(total, f"session of {r.name}", disable=quiet) as advance:
         record = play_session(t, r.name, opts, clause, names, cycles, seed, advance, first)
-    lines = ledger(t, record)
+    lines = ledger(t, record, near=Path(r.file).parent)   # a ruleset of one's own is found beside its file
     click.echo(f"{total} games of {r.name} ({cycles} cycle{'s' if cycles > 1 else ''} of "
                f"{clause.rounds_per_cycle} rounds of {clause.games_per_round}), seed {seed}\n")
     click.echo(format_ledger(lines, t.settlement.unit))

@@ -170,12 +170,18 @@ def _apply(game: Game, action, index: int, file: str) -> None:
 
 
 def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] | None = None,
-           resolved: Resolved | None = None) -> ReplayReport:
-    """Check, play and score a record; the project's errors for anything wrong."""
+           resolved: Resolved | None = None, near: Path | None = None) -> ReplayReport:
+    """Check, play and score a record; the project's errors for anything wrong.
+
+    ``near``: where a ruleset of one's own may lie (default: beside the record's file), so that a record
+    replays wherever its rule file travels with it.
+    """
     opts = dict(record.options)
     opts.update(options or {})
     try:
-        r = resolved or load(record.ruleset, opts, chosen_by="the record's options")
+        if near is None and Path(file).is_file():
+            near = Path(file).parent
+        r = resolved or load(record.ruleset, opts, chosen_by="the record's options", near=near)
     except RecordError as err:
         raise RecordError(f"{file}: {err.message}") from None
     t: Tables = compile_ruleset(r)

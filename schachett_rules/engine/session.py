@@ -138,14 +138,15 @@ def _ledger_lines(players, acc) -> list[LedgerLine]:
             for p in players]
 
 
-def ledger(t: Tables, session: SessionRecord, after_each=None) -> list[LedgerLine]:
+def ledger(t: Tables, session: SessionRecord, after_each=None, near=None) -> list[LedgerLine]:
     """Replay every game of a session and keep each player's account.
 
     ``after_each`` is called with the running ledger after every game (the
-    tests use it to see that the money sums to zero game by game).
+    tests use it to see that the money sums to zero game by game). ``near``: the session file's folder,
+    where a ruleset of one's own may lie beside it.
     """
     acc = {p: [0, 0, 0, Fraction(0)] for p in session.players}
-    resolved = load(session.ruleset, session.options, chosen_by="the session's options")
+    resolved = load(session.ruleset, session.options, chosen_by="the session's options", near=near)
     clause = resolved.clause("session")
     if clause is not None:
         check_schedule(clause, session, t)
@@ -155,7 +156,7 @@ def ledger(t: Tables, session: SessionRecord, after_each=None) -> list[LedgerLin
                               f"of {session.ruleset}")
         # The ruleset is read once for the session; a game with options of its own is loaded with them.
         own = g.record.options != session.options
-        report = replay(g.record, f"game {g.number}", resolved=None if own else resolved)
+        report = replay(g.record, f"game {g.number}", resolved=None if own else resolved, near=near)
         r = report.result
         strangers = [p for p in g.seating if p not in acc and p != DUMMY]
         if len(g.seating) != t.n_seats or strangers:

@@ -346,12 +346,18 @@ def resolve(rs: ir.Ruleset, path: Path, options: dict[str, str] | None = None,
                     options=tuple(applied))
 
 
-def locate(ref: str) -> Path:
-    """The rule file for a ruleset name or a path to a rule file."""
+def locate(ref: str, near: Path | None = None) -> Path:
+    """The rule file for a ruleset name or a path to a rule file.
+
+    A name is looked up beside ``near`` first (the folder of a record being replayed: a record of a
+    ruleset of one's own replays wherever its rule file travels with it), then in ``variants/``.
+    """
     if paths.RULESET_NAME.match(ref) and not ref.endswith(paths.RULE_SUFFIX):
-        path = paths.ruleset_path(ref)     # refuses a name too long to be a file's
+        path = paths.ruleset_path(ref, near)     # refuses a name too long to be a file's
         if not path.is_file():
-            raise RecordError(f"there is no ruleset {ref!r}; the rulesets are {', '.join(paths.known_rulesets())}")
+            beside = f" (nor a file {ref}{paths.RULE_SUFFIX} in {near})" if near is not None else ""
+            raise RecordError(f"there is no ruleset {ref!r}{beside}; the rulesets are "
+                              f"{', '.join(paths.known_rulesets())}")
         return path
     path = Path(ref)
     try:
@@ -364,9 +370,13 @@ def locate(ref: str) -> Path:
     return path
 
 
-def load(ref: str, options: dict[str, str] | None = None, chosen_by: str = "--option") -> Resolved:
-    """Load a ruleset by name or path and resolve it (no semantic checks: see :mod:`.check`)."""
-    path = locate(ref)
+def load(ref: str, options: dict[str, str] | None = None, chosen_by: str = "--option",
+         near: Path | None = None) -> Resolved:
+    """Load a ruleset by name or path and resolve it (no semantic checks: see :mod:`.check`).
+
+    ``near``: a folder where a ruleset named by a record may lie (see :func:`locate`).
+    """
+    path = locate(ref, near)
     rs = read_file(path)
     if path.parent.resolve() == paths.variants_dir().resolve() and rs.name != path.stem:
         raise RuleCheckError(f"{path.name} declares ruleset {rs.name!r}; a rule file in variants/ must be named "
