@@ -17,6 +17,7 @@ import click
 
 from ..language import ir
 from ..errors import SchachettError, UsageError
+from .deck import deck
 
 GRADES = [g.value for g in ir.Grade]
 
@@ -591,6 +592,8 @@ def bench(games: int) -> None:
     from ..simulation.bench import run_all
     click.echo(run_all(games))
 
+
+main.add_command(deck)
 
 if __name__ == "__main__":  # pragma: no cover
     main()
