@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from ..errors import SchachettError, UsageError
-from ..printing.layout import Sheet
+from ..printing.layout import PRINTABLE, Sheet
 
 
 @click.group()
@@ -98,6 +98,10 @@ def print_deck(ruleset: str, paper: str, out: Path | None, bleed: float, png_dir
         pages = render.write_pdf(t, title, sheet, pdf)
         click.echo(f"wrote {pdf}: {pages} pages for {t.n_cards} cards and their backs on {sheet.paper} paper "
                    f"(bleed {sheet.bleed:g} mm); print on both sides, flipping on the long edge, at 100 %")
+        if sheet.mark_reach < PRINTABLE:
+            click.echo(f"note: with a {sheet.bleed:g} mm bleed on {sheet.paper} paper some crop marks lie within "
+                       f"{sheet.mark_reach:.1f} mm of the paper's edge, where many printers print nothing; a bleed "
+                       f"of {max(0.0, sheet.bleed - (PRINTABLE - sheet.mark_reach)):.1f} mm or less keeps them", err=True)
     for flag, folder, suffix in targets:
         folder.mkdir(exist_ok=True)
         files = (render.write_pngs if suffix == ".png" else render.write_svgs)(t, title, sheet.bleed, folder)

@@ -29,6 +29,7 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 COLS, ROWS = 3, 3
 PER_SHEET = COLS * ROWS
 MARK_GAP, MARK_LONG, MARK_SHORTEST = 1.0, 5.0, 2.0   # a crop mark starts this far outside the bleed
+PRINTABLE = 4.5                                  # many printers print nothing nearer the paper's edge (mm)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,11 @@ class Sheet:
     def mark_length(self) -> float:
         """How long the crop marks are: 5 mm, or less where the margin is narrow."""
         return min(MARK_LONG, min(self.origin) - self.bleed - MARK_GAP)
+
+    @property
+    def mark_reach(self) -> float:
+        """How far from the paper's edge the crop marks begin at the least: printers leave 3 to 5 mm bare."""
+        return min(self.origin) - self.bleed - MARK_GAP
 
     def slot(self, index: int) -> Slot:
         """The front place ``index`` (0..8, row by row); its art runs into the bleed on the grid's outer sides."""
