@@ -74,11 +74,11 @@ def two_decks(tmp_path_factory) -> Path:
 
 
 def markers(page, prefix: str) -> dict[str, tuple[float, float]]:
-    """The invisible card names on a page, with where they start (in mm)."""
-    out = {}
-    for x0, y0, x1, y1, word, *_ in page.get_text("words"):
-        if word.startswith(prefix):
-            out[word.removeprefix(prefix)] = (x0 / MM, y1 / MM)
+    """The invisible card names on a page, with where they start (in mm); no name twice on a page."""
+    found = [(word.removeprefix(prefix), (x0 / MM, y1 / MM))
+             for x0, y0, x1, y1, word, *_ in page.get_text("words") if word.startswith(prefix)]
+    out = dict(found)
+    assert len(out) == len(found), "a card placed twice on one page"
     return out
 
 
