@@ -13,7 +13,7 @@ from schachett_rules.rules.loader import load
 from schachett_rules.site.svgcards import card_svg, deck_sheet_svg, face_filename, trick_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
-PIECES = {"K": ("♔", "♚"), "D": ("♕", "♛"), "T": ("♖", "♜"), "L": ("♗", "♝"), "S": ("♘", "♞")}
+PIECES = {"K": "king", "D": "queen", "T": "rook", "L": "bishop", "S": "knight"}
 OTHER = '''ruleset tri "Three colours"
 deck [§1 design] {
     colours r "red", g "green", v "violet"
@@ -53,7 +53,14 @@ def fills(root: ET.Element) -> str:
 
 
 def texts(root: ET.Element) -> list[str]:
-    return [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    """Each text element's words, its spans joined (the corner index sets colour and symbol apart)."""
+    return ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+def pieces(root: ET.Element) -> list[str]:
+    """The chess pieces drawn on a card, as 'king white' (the medallion's first, then the indices')."""
+    return [g.get("class").removeprefix("piece ") for g in root.iter("{http://www.w3.org/2000/svg}g")
+            if (g.get("class") or "").startswith("piece ")]
 
 
 def test_every_printed_card_draws(deck):
@@ -65,13 +72,14 @@ def test_every_printed_card_draws(deck):
         label = deck.face_title[face] or f"{deck.kind_titles[deck.kinds.index(kind)]} {symbol}"
         assert title(root) == f"{colour} {label} ({name})"
         assert texts(root).count(name) == 2                      # both corner indices give the notation
-        if kind == "officer":
-            assert PIECES[symbol][colour == "black"] in texts(root)
+        if kind == "officer":                                    # its piece, outlined for white, solid for black
+            assert pieces(root) == [f"{PIECES[symbol]} {colour}"] * 3
         elif kind == "pawn":
-            assert any(t.startswith("♙" if colour == "white" else "♟") for t in texts(root)) and symbol in texts(root)
+            assert pieces(root) == [f"pawn {colour}"] * 3 and symbol in texts(root)
         else:
             assert symbol in texts(root)                         # the Roman numeral as printed
             assert len(root.findall("svg:path", NS)) == deck.face_value[face]   # one pip per point
+            assert not pieces(root)
 
 
 def test_titles_read_as_records_write(deck):
@@ -109,7 +117,7 @@ def test_another_deck_draws_every_card(other):
         assert title(root).endswith(f"({name})") and texts(root).count(name) == 2
         faces.add(fills(root))
     assert len(faces) == 3                                       # one face colour per colour
-    assert "♚" in texts(parse(card_svg(other, other.face("gK"))))      # a King by its title
+    assert pieces(parse(card_svg(other, other.face("gK"))))[0].startswith("king")   # a King by its title
     assert "W" in texts(parse(card_svg(other, other.face("vW"))))      # an officer without a piece: its letter
     assert title(parse(card_svg(other, other.face("rB")))) == "red Bee (rB)"
     assert title(parse(card_svg(other, other.face("rA")))) == "red letter card A (rA)"

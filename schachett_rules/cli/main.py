@@ -17,6 +17,7 @@ import click
 
 from ..language import ir
 from ..errors import RecordError, SchachettError, UsageError
+from .deck import deck
 
 GRADES = [g.value for g in ir.Grade]
 # Bounds on counts: past these a run would take days or keep more records in memory than a machine holds.
@@ -598,6 +599,8 @@ def bench(games: int) -> None:
     from ..simulation.bench import run_all
     click.echo(run_all(games))
 
+
+main.add_command(deck)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

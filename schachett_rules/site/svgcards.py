@@ -5,15 +5,18 @@ declared with other colours, kinds or faces draws as well as the printed one. Wh
 and black are the two colours of chess and nothing more: a white card has an ivory
 face and dark ink, a black card a charcoal face and ivory ink. Officers and pawns
 show their chess piece on an ivory medallion, drawn the way a chess diagram draws it
-(outlined for white, solid for black); pawns add their number; suit cards show their
-Roman numeral over a row of diamond pips. The corners carry the card's notation
-(``wT``, ``s8``, ``wIV``) as records write it. Pure inline SVG: no fonts or images
-are fetched, and every drawing is standalone XML with a ``<title>``.
+(outlined for white, solid for black) and drawn as shapes (:mod:`.pieces`), not as a
+font's glyphs, which one machine draws solid and another outlined; pawns add their
+number; suit cards show their Roman numeral over a row of diamond pips. The corner index
+is the card's notation (``wT``, ``s8``, ``wIV``) as records write it, large and tight in
+the corner so that it reads in a fanned hand, over the medallion in small (or a pip); the
+same index, turned, sits in the opposite corner. Pure inline SVG: no fonts or images are
+fetched, and every drawing is standalone XML with a ``<title>``.
 
 >>> from schachett_rules.rules.loader import load
 >>> deck = Deck.from_clause(load("original").clause("deck"))
 >>> svg = card_svg(deck, deck.face("wT"))
->>> "<title>white Rook (wT)</title>" in svg, "\u2656" in svg
+>>> "<title>white Rook (wT)</title>" in svg, 'class="piece rook white"' in svg
 (True, True)
 >>> face_filename(deck, deck.face("sIV"))
 's-IV.svg'
@@ -29,9 +32,9 @@ from xml.sax.saxutils import escape
 
 from ..language.cards import Deck
 from ..language.syntax import roman_to_int
+from .pieces import PALE, piece_svg
 
 W, H = 90, 126                      # a card, in drawing units (width × 1.4)
-GLYPH_FONT = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, serif"
 TEXT_FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 SERIF_FONT = "DejaVu Serif, Georgia, Times New Roman, serif"
 IVORY, CHARCOAL = "#fbf7ec", "#2e2d32"
@@ -51,7 +54,7 @@ PALETTES = {
 }
 PIECES = {"king": 0, "könig": 0, "dame": 1, "queen": 1, "rook": 2, "turm": 2, "castle": 2,
           "bishop": 3, "läufer": 3, "knight": 4, "springer": 4, "pawn": 5, "bauer": 5}
-WHITE_PIECES, BLACK_PIECES = "♔♕♖♗♘♙", "♚♛♜♝♞♟\ufe0e"   # U+FE0E: the pawn as text, never emoji
+INDEX_X, INDEX_SIZE, INDEX_ROOM = 6, 16, 27   # the corner index: where, how large, and how wide at most
 
 
 def _a(value) -> str:
@@ -134,13 +137,19 @@ def _pips(n: int, cy: float, ink: str) -> list[str]:
     return out
 
 
-def _medallion(cy: float, r: float, glyph: str, size: float, pal: tuple, font: str = GLYPH_FONT) -> list[str]:
-    face, ink, _, dark, _ = pal
+def _medallion(cy: float, r: float, pal: tuple, piece: int | None = None, size: float = 0,
+               letter: str = "") -> list[str]:
+    """An ivory disc holding a chess piece (drawn as shapes) or, when no piece fits, a letter."""
+    face, ink, _, dark, white_pieces = pal
     disc_ink = face if dark else ink
-    return [f'<circle cx="{W / 2}" cy="{_n(cy)}" r="{_n(r)}" fill="#fffcf3" stroke="{disc_ink}" stroke-width="1.2"/>',
-            f'<circle cx="{W / 2}" cy="{_n(cy)}" r="{_n(r - 3)}" fill="none" stroke="{disc_ink}" '
-            f'stroke-width="0.6" opacity="0.45"/>',
-            _text(W / 2, cy + size * 0.34, glyph, size, disc_ink, font)]
+    out = [f'<circle cx="{W / 2}" cy="{_n(cy)}" r="{_n(r)}" fill="{PALE}" stroke="{disc_ink}" stroke-width="1.2"/>',
+           f'<circle cx="{W / 2}" cy="{_n(cy)}" r="{_n(r - 3)}" fill="none" stroke="{disc_ink}" '
+           f'stroke-width="0.6" opacity="0.45"/>']
+    if piece is not None:
+        out.append(piece_svg(piece, W / 2, cy - size * 0.02, size, white_pieces, disc_ink))
+    else:
+        out.append(_text(W / 2, cy + size * 0.34, letter, size, disc_ink, SERIF_FONT, extra=' font-weight="bold"'))
+    return out
 
 
 def _legend(title: str, y: float, ink: str) -> str:
@@ -149,35 +158,66 @@ def _legend(title: str, y: float, ink: str) -> str:
     return _text(W / 2, y, t, _fit(t, 8, 60 - 1.2 * len(t)), ink, extra=' letter-spacing="1.2"')
 
 
-def _card_body(deck: Deck, face: int) -> str:
-    """The elements of one card, drawn in a W × H box at the origin."""
+def _index(deck: Deck, face: int, pal: tuple, pips: bool) -> str:
+    """The corner index: the card's notation over a small sign of its kind (its medallion, or a pip).
+
+    The notation's colour letter is set small and its symbol large, so that the symbol stays in
+    the narrow strip a fanned hand leaves in view (the face colour already tells the colour); the
+    same index, turned, sits in the opposite corner.
+    """
+    bg, ink, _, dark, white_pieces = pal
+    name, symbol = deck.face_names[face], deck.face_symbol[face]
+    code = name.removesuffix(symbol) if name.endswith(symbol) else ""
+    code_size = INDEX_SIZE * 0.55
+    size = _fit(symbol if code else name, INDEX_SIZE, INDEX_ROOM - _width(code, code_size))
+    base = 6 + INDEX_SIZE * 0.76
+    parts = (f'<tspan font-size="{_n(code_size)}">{_a(code)}</tspan><tspan font-size="{_n(size)}">{_a(symbol)}</tspan>'
+             if code else _a(name))
+    out = [f'<text x="{INDEX_X}" y="{_n(base)}" font-family="{TEXT_FONT}" font-size="{_n(size)}" font-weight="bold" '
+           f'fill="{ink}" class="index-name">{parts}</text>']
+    piece, cx, cy = _piece(deck, face), INDEX_X + 7, base + 10
+    if piece is not None:                  # the medallion in small, so that the colour reads as on the face
+        disc_ink = bg if dark else ink
+        out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="7.2" fill="{PALE}" stroke="{disc_ink}" stroke-width="0.7"/>')
+        out.append(piece_svg(piece, cx, cy - 0.2, 11.5, white_pieces, disc_ink))
+    elif pips:
+        out.append(f'<path d="M{_n(cx)} {_n(cy - 4)}L{_n(cx + 3.4)} {_n(cy)}L{_n(cx)} {_n(cy + 4)}L{_n(cx - 3.4)} '
+                   f'{_n(cy)}Z" fill="{ink}" class="index-pip"/>')
+    return "".join(out)
+
+
+def _card_body(deck: Deck, face: int, printed: bool = False) -> str:
+    """The elements of one card, drawn in a W × H box at the origin.
+
+    ``printed`` leaves out the drawn edge: a printed card's edge is where it is cut, and its face
+    colour runs on into the bleed.
+    """
     pal = _palette(deck, deck.face_colour[face])
     bg, ink, edge, dark, white_pieces = pal
     symbol, title, value = deck.face_symbol[face], deck.face_title[face], deck.face_value[face]
-    out = [f'<rect x="0.5" y="0.5" width="{W - 1}" height="{H - 1}" rx="7" fill="{bg}" stroke="{edge}"/>',
-           f'<rect x="4.5" y="4.5" width="{W - 9}" height="{H - 9}" rx="4.5" fill="none" stroke="{ink}" '
-           f'stroke-width="0.6" opacity="0.35"/>']
+    out = [] if printed else [f'<rect x="0.5" y="0.5" width="{W - 1}" height="{H - 1}" rx="7" fill="{bg}" '
+                              f'stroke="{edge}"/>']
+    out.append(f'<rect x="4.5" y="4.5" width="{W - 9}" height="{H - 9}" rx="4.5" fill="none" stroke="{ink}" '
+               f'stroke-width="0.6" opacity="0.35"/>')
     piece = _piece(deck, face)
-    glyphs = WHITE_PIECES if white_pieces else BLACK_PIECES
+    pips = 0
     if piece == 5:                                       # a pawn: its piece, and its number as printed
-        out += _medallion(50, 22, glyphs[5:], 30, pal)
+        out += _medallion(50, 22, pal, piece, 32)
         out.append(_text(W / 2, 99, symbol, _fit(symbol, 24, 46), ink, SERIF_FONT, extra=' font-weight="bold"'))
     elif piece is not None or _officer(deck, face):      # an officer: its piece, or its letter if no piece fits
-        glyph, font = (glyphs[piece], GLYPH_FONT) if piece is not None else (symbol, SERIF_FONT)
-        out += _medallion(55, 27, glyph, 38 if piece is not None else _fit(symbol, 28, 38), pal, font)
-        out += [_legend(title, 97, ink)] if title else []
+        out += _medallion(57, 26, pal, piece, 38, letter=symbol) if piece is not None else \
+            _medallion(57, 26, pal, None, _fit(symbol, 28, 38), letter=symbol)
+        out += [_legend(title, 98, ink)] if title else []
     else:                                                # a numbered card: its numeral over its pips
         numeral = roman_to_int(symbol) == value > 0 or symbol.isdigit()
         pips = value if numeral and value <= 45 else 0
         size = _fit(symbol, 28, 60)
-        out.append(_text(W / 2, (55 if pips else 66) + size * 0.35, symbol, size, ink, SERIF_FONT,
+        out.append(_text(W / 2, (57 if pips else 66) + size * 0.35, symbol, size, ink, SERIF_FONT,
                          extra=' font-weight="bold"'))
-        out += _pips(pips, 83, ink) if pips else [_legend(title, 97, ink)] if title else []
-    name = deck.face_names[face]
-    size = _fit(name, 12, 60)
-    corner = f'x="8" y="{_n(8 + size)}" font-family="{TEXT_FONT}" font-size="{_n(size)}" font-weight="bold" fill="{ink}"'
-    out.append(f'<text {corner}>{_a(name)}</text>')
-    out.append(f'<text {corner} transform="rotate(180 {W / 2} {H / 2})">{_a(name)}</text>')
+        out += _pips(pips, 85, ink) if pips else [_legend(title, 97, ink)] if title else []
+    index = _index(deck, face, pal, bool(pips))
+    out.append(f'<g class="index">{index}</g>')
+    out.append(f'<g class="index" transform="rotate(180 {W / 2} {H / 2})">{index}</g>')
     return "".join(out)
 
 
