@@ -668,7 +668,7 @@ class _Build:
                          max(ch[0].depth, ch[1].depth) + 1, _pos(meta))
         return method
 
-    binop_add, binop_sub, binop_mul, binop_div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
+    bin_op_add, bin_op_sub, bin_op_mul, bin_op_div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
 
 
 def _keyword(table: str):

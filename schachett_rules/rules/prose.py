@@ -44,7 +44,7 @@ def after_a(places: int, seats: int | None) -> str:
     """
     if places == 1:
         return "the player after A"
-    if seats is not None and seats % 2 == 0 and places % seats == seats // 2:
+    if seats and seats % 2 == 0 and places % seats == seats // 2:
         return "the player opposite A"
     return f"the player {_number(places)} places after A"
 
