@@ -14,15 +14,15 @@ import re
 from fractions import Fraction
 from importlib import resources
 
-import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, strategies as st
 
 from schachett_rules.cli.main import main
 from schachett_rules.engine.game import Game
 from schachett_rules.engine.observation import observe
 from schachett_rules.engine.session import default_players, play_session
-from schachett_rules.errors import RuleCheckError, RuleSyntaxError, SchachettError
+from schachett_rules.errors import RuleCheckError, RuleSyntaxError
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.language import ir, keywords
 from schachett_rules.language.expr import ExprError, evaluate, evaluate_arrays, problems, render
@@ -360,3 +360,21 @@ def test_grammar_aliases_name_the_ir_node_or_the_rule_they_build():
         for alias in re.findall(r"->\s*([a-z_]+)", line):
             ok = any(alias == n or alias.startswith(n + "_") for n in nodes | {rule})
             assert ok, f"alias {alias} (rule {rule}) names neither an IR node nor its rule"
+
+
+# --- the new clauses print and parse back -----------------------------------------------------------
+
+BASIS = st.just(ir.Basis(cites=("§5 (3p)",), grade=ir.Grade.design))
+
+
+@given(st.one_of(
+    st.builds(ir.CastleWith, basis=BASIS, opposite=st.just(True), partner=st.booleans()),
+    st.builds(ir.CastleWith, basis=BASIS, places=st.integers(-12, 12), partner=st.booleans()),
+    st.builds(ir.CastleRescue, basis=BASIS,
+              events=st.lists(st.sampled_from(["checkmate", "selfmate", "stalemate", "x-y"]), min_size=1,
+                              max_size=3).map(tuple)),
+))
+def test_castle_with_and_castle_rescue_round_trip(c):
+    rs = ir.Ruleset(name="x", statements=(ir.ClauseStatement(clause=c),))
+    again = parse_ruleset(format_ruleset(rs))
+    assert ir.strip_positions(again.model_dump(mode="json")) == ir.strip_positions(rs.model_dump(mode="json"))

@@ -1,4 +1,4 @@
-"""Parsing rule files: the Lark grammar, friendly syntax errors, and the tree-to-IR transformer.
+"""Parsing rule files: the Lark grammar, friendly syntax errors, and the IR built as the parser reduces.
 
 >>> rs = parse_ruleset('ruleset demo "A demo" seats [§1 printed]: 4')
 >>> rs.name, rs.statements[0].clause.count
