@@ -108,15 +108,25 @@ def test_castle_with_must_reach_another_seat(rules):
         compiled(path)
 
 
+THIRTEEN = ('ruleset v "V" extends original\nchoose castling as-three-player\n'
+            'override seats [§1 design]: 13\n'
+            'override parties [§1 design]: 0 2 4 6 8 10 12 | 1 3 5 7 9 11\n'
+            'drop lacuna deal\n'
+            'deal [§4 design] { give wK to dealer face up give sK to dealer + 1 face up hands 4 }\n')
+
+
 def test_castle_with_opposite_at_an_odd_table_is_an_error(rules):
     # 13 seats of 4 cards: there is no seat opposite
-    path = rules('ruleset v "V" extends original\nchoose castling as-three-player\n'
-                 'override seats [§1 design]: 13\n'
-                 'override parties [§1 design]: 0 2 4 6 8 10 12 | 1 3 5 7 9 11\n'
-                 'drop lacuna deal\n'
-                 'deal [§4 design] { give wK to dealer face up give sK to dealer + 1 face up hands 4 }\n')
     with pytest.raises(RuleCheckError, match="a table of 13 has no seat opposite"):
-        compiled(path)
+        compiled(rules(THIRTEEN))
+
+
+def test_an_odd_table_castles_by_places(rules):
+    # two places left from seat 12 is seat 14 mod 13 = 1, which sits in the other party
+    t = compiled(rules(THIRTEEN + "override castle with [§5 design]: 2 places left\n"))
+    assert t.castling.with_seat[:2] == (2, 3) and t.castling.with_seat[12] == 1
+    with pytest.raises(RuleCheckError, match="from seat 11 it reaches seat 0, an opponent"):
+        compiled(rules(THIRTEEN + "override castle with [§5 design]: partner 2 places left\n"))
 
 
 def test_castling_without_castle_with_is_an_error(rules):
