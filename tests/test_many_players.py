@@ -2,7 +2,7 @@
 
 The rule files are new designs on top of the reconstruction. These tests check
 what their design promises (the deck, the seats, the parties, four Kings face up
-to four neighbours, castling only where the hand opposite is a partner's), then
+to four neighbours, castling only with a partner's hand), then
 play thousands of random games through the engine and check every game against
 the rules as written out here: every card played once, the hand sizes, the
 winner of each trick from the capture relation, the card points, the four King
@@ -69,11 +69,13 @@ def test_deck_seats_parties_and_kings_face_up(name):
     assert all(not (t.beats[f] >> f & 1) and not (t.beats_last[f] >> f & 1) for f in range(t.n_faces))
 
 
-def test_castling_only_where_the_hand_opposite_is_a_partner():
+def test_castling_stays_inside_the_party():
     six, eight = tables_for("six-players"), tables_for("eight-players")
-    # at six seats the hand opposite is an opponent's, so there is no castling
+    # at six seats the hand opposite is an opponent's, so the castle reaches the partner two places right:
+    # seat 0 reaches 4, 1 reaches 5, 2 reaches 0, ... (a hand calculation of seat - 2 mod 6)
     assert all(six.party_of[s] != six.party_of[six.opposite(s)] for s in range(6))
-    assert six.castling is None
+    assert six.castling.with_seat == (4, 5, 0, 1, 2, 3)
+    assert all(six.party_of[s] == six.party_of[six.castling.partner_for(s)] for s in range(6))
     # at eight it is a partner's, and the reconstruction's reading of §5 (3p) stands
     assert all(eight.party_of[s] == eight.party_of[eight.opposite(s)] for s in range(8))
     assert eight.castling is not None and load("eight-players").choice("castling") == "as-three-player"
@@ -123,7 +125,7 @@ def check_game(t, game: Game, dealer: int) -> None:
     # castling moves a King and an officer between partners' hands; apply the exchanges to the deal
     held = [Counter(h) for h in dealt]
     for c in game.castles:
-        assert t.party_of[c.seat] == t.party_of[c.with_seat] and c.with_seat == t.opposite(c.seat)
+        assert t.party_of[c.seat] == t.party_of[c.with_seat] and c.with_seat == t.castling.partner_for(c.seat)
         held[c.seat] -= Counter([c.king])
         held[c.seat] += Counter([c.officer])
         held[c.with_seat] -= Counter([c.officer])

@@ -44,10 +44,8 @@ def played(ref: str, seed: int, options: dict[str, str] | None = None, cycles: i
     r = load(ref, options)
     t = compile_ruleset(r)
     clause = r.clause("session")
-    dealer = r.clause("dealer")
-    first = (dealer.first or 0, 1 if dealer.passes == "left" else -1)
     players = list("ABC") if clause.reign is not None else list("ABCD")
-    return t, play_session(t, r.name, options, clause, players, cycles, seed, first_dealer=first)
+    return t, play_session(t, r.name, options, clause, players, cycles, seed)
 
 
 def money_sum(lines) -> Fraction:

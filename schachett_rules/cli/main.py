@@ -148,7 +148,7 @@ def _replay_session(path: Path, as_json: bool) -> None:
 @click.option("--cycles", "-c", type=click.IntRange(min=1, max=MAX_CYCLES), default=1, show_default=True)
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--players", "-p", default=None, help="Names of the players in lot order, comma-separated "
-                                                   "(default A,B,C,D or A,B,C).")
+                                                   "(default A, B, C … one per player the session wants).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the session (every game's record) as JSON to this file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
@@ -159,24 +159,21 @@ def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out:
     from ..kernel.compiler import compile_ruleset
     from ..rules.loader import load
     from ..simulation.progress import bar
-    from ..engine.session import check_players, format_ledger, ledger, play_session
+    from ..engine.session import check_players, default_players, format_ledger, ledger, play_session
     opts = _options(ruleset, option_items)
     r = load(ruleset, opts)
     t = compile_ruleset(r)
     clause = r.clause("session")
     if clause is None:
         raise UsageError(f"ruleset {r.name} has no session clause, so it has no rounds or cycles to play")
-    default = "A,B,C" if clause.reign is not None else ",".join("ABCDEFGH"[: t.n_seats])
-    names = [p.strip() for p in (players or default).split(",")]
+    names = [p.strip() for p in players.split(",")] if players else default_players(clause, t)
     try:
         check_players(clause, names, t)
     except SchachettError as err:
         raise UsageError(f"--players: {err.message}") from None
-    dealer = r.clause("dealer")
-    first = (dealer.first or 0, 1 if dealer.passes == "left" else -1) if dealer else (0, 1)
     total = cycles * clause.rounds_per_cycle * clause.games_per_round
     with bar(total, f"session of {r.name}", disable=quiet) as advance:
-        record = play_session(t, r.name, opts, clause, names, cycles, seed, advance, first)
+        record = play_session(t, r.name, opts, clause, names, cycles, seed, advance)
     lines = ledger(t, record, near=Path(r.file).parent)   # a ruleset of one's own is found beside its file
     click.echo(f"{total} games of {r.name} ({cycles} cycle{'s' if cycles > 1 else ''} of "
                f"{clause.rounds_per_cycle} rounds of {clause.games_per_round}), seed {seed}\n")

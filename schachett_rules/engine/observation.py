@@ -63,7 +63,7 @@ def visible_hands(game: Game, seat: int) -> dict[int, int]:
         if seat != d.by:
             continue
         out[d.seat] = game.hands[d.seat]
-        if d.one_hand_at_a_time and len(game.tricks) == 0:
+        if d.one_hand_at_a_time:  # until the dummy is laid open, whichever trick that is
             first = _dummy_first(game, d.by, d.seat)
             played = {s for s, _ in game.trick}
             if first not in played:

@@ -202,19 +202,17 @@ def check_schedule(clause: ir.Session, session: SessionRecord, t: Tables) -> Non
 
 
 def play_session(t: Tables, ruleset: str, options: dict[str, str], session: ir.Session, players: list[str],
-                 cycles: int, seed: int, progress=None, first_dealer: tuple[int, int] = (0, 1)) -> SessionRecord:
+                 cycles: int, seed: int, progress=None) -> SessionRecord:
     """Play whole cycles with random players: seat changes between rounds, the deal passing on.
 
-    ``first_dealer`` is the seat that deals first and the step of the deal
-    (+1 to the left, −1 to the right), from the dealer clause.
+    Who deals each game is the tables' answer (:meth:`Tables.dealer_of`, from the dealer clause).
     """
     games, number = [], 0
-    first, step = first_dealer
     for cycle in range(cycles):
         for rnd, seating in enumerate(seatings(session, players, t.n_seats), start=1):
             for _ in range(session.games_per_round):
                 rng = random.Random((seed << 32) ^ number)
-                game = Game.deal(t, (first + step * number) % t.n_seats, rng)
+                game = Game.deal(t, t.dealer_of(number), rng)
                 game.play_randomly(rng)
                 games.append(SessionGame(number=number + 1, round=cycle * session.rounds_per_cycle + rnd,
                                          seating=list(seating), record=record_of(game, ruleset, options)))
@@ -234,9 +232,28 @@ def format_ledger(lines: list[LedgerLine], unit: str) -> str:
     return "\n".join(out)
 
 
+def players_wanted(session: ir.Session, t: Tables) -> int:
+    """How many players a session is played by: one per seat, or one per seat of the reign under a Kaiser schedule."""
+    return len(session.reign.seats) if session.reign is not None else t.n_seats
+
+
+def default_players(session: ir.Session, t: Tables) -> list[str]:
+    """The players' names when none are given: A, B, C … in lot order, as many as the session wants.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> default_players(load("three-player").clause("session"), tables_for("three-player"))
+    ['A', 'B', 'C']
+    >>> default_players(load("six-players").clause("session"), tables_for("six-players"))
+    ['A', 'B', 'C', 'D', 'E', 'F']
+    """
+    n = players_wanted(session, t)
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return list(letters[:n]) if n <= len(letters) else [f"P{i + 1}" for i in range(n)]
+
+
 def check_players(session: ir.Session, players: list[str], t: Tables) -> None:
     """That the players fit the session: one per seat, or one per non-dummy seat under a Kaiser schedule."""
-    want = len(session.reign.seats) if session.reign is not None else t.n_seats
+    want = players_wanted(session, t)
     if len(players) != want or len(set(players)) != len(players):
         raise RecordError(f"this session needs {want} players with different names, not {', '.join(players)}")
     if DUMMY in players:

@@ -23,6 +23,7 @@ from .tables import CastleTable, DummyTable, EventTable, Tables
 from ..rules.check import RuleCheckErrors, check, raise_for
 from ..errors import RuleCheckError, SchachettError, UnknownCard
 from ..language.expr import ExprError, evaluate, render
+from ..language.printer import reach
 from ..rules.loader import Effective, Resolved, load
 
 
@@ -89,6 +90,8 @@ class _Compiler:
         self.n_seats = seats
         rank = self.guard(self.eff("ranking"), self.ranking)
         parties = self.guard(self.eff("parties"), self.parties)
+        self.party_of = (tuple(next(i for i, p in enumerate(parties) if s in p) for s in range(seats))
+                         if parties else None)
         deal = self.guard(self.eff("deal"), self.deal)
         self.n_tricks_hint = deal[1] if deal else 0
         first_lead = self.guard(self.eff("lead first"), self.lead)
@@ -102,6 +105,7 @@ class _Compiler:
         castling = self.castling()
         castling_clause = self.r.clause("castling")
         dummy = self.dummy()
+        dealer = self.dealer()
         if parties and len(parties) != 2:
             self.errors.append(_fail(self.eff("settlement"), "settlement per player needs exactly two parties"))
         raise_for(self.errors)
@@ -121,14 +125,14 @@ class _Compiler:
             royal_cards=deck.cards(sum(1 << f for f, r in enumerate(deck.face_royal) if r)),
             follow=follow[0], follow_words=follow[1], follow_cite=follow[2], beats=beats, beats_last=beats_last,
             rank=rank, promoted_as=promoted_as, points=points[0], points_last=points[1],
-            party_of=tuple(next(i for i, p in enumerate(parties) if s in p) for s in range(seats)),
+            party_of=self.party_of,
             parties=parties, gives=gives, first_lead=first_lead, events=events,
             count_each_event=bool(order and order.count == "each"),
             same_trick_all_first=bool(order and order.same_trick == "all-first"),
             settlement=settlement, penalties={p.name: p for p in self.r.of_kind(ir.Penalty)},
             capture_words=capture_words, tie_words=tie_words, options=self.r.options,
             capture_victims=self.capture_extra[0], capture_dir=self.capture_extra[1],
-            castling=castling, dummies=dummy,
+            castling=castling, dummies=dummy, first_dealer=dealer[0], deal_step=dealer[1], dealer_cite=dealer[2],
             automaton=((self.r.clause("automaton").seats, self.r.clause("automaton").policy)
                        if self.r.clause("automaton") else None),
             no_castling_cite=(", ".join(castling_clause.basis.cites)
@@ -143,13 +147,16 @@ class _Compiler:
         if eff is None or eff.clause.mode == "none":
             return None
         off, lim = self.r.effective("castle officer"), self.r.effective("castle limit")
-        if off is None or lim is None:
-            self.errors.append(_fail(eff, "castling is allowed, so the ruleset must also say `castle officer` (which "
-                                          "officers may be taken for the King) and `castle limit` (how often)"))
+        wth = self.r.effective("castle with")
+        wanted = {"castle with": "whose hand a castle reaches", "castle officer": "which officers may be taken for "
+                  "the King", "castle limit": "how often"}
+        missing = [f"`{k}` ({why})" for k, why in wanted.items() if self.r.effective(k) is None]
+        if missing:
+            self.errors.append(_fail(eff, "castling is allowed, so the ruleset must also say " + ", ".join(missing)))
             return None
-        if self.n_seats % 2:
-            self.errors.append(_fail(eff, f"castling exchanges with the hand opposite, and a table of {self.n_seats} "
-                                          f"has no seat opposite"))
+        with_seat = self.guard(wth, self.castle_with)
+        rescue = self.castle_rescue(eff)
+        if with_seat is None or rescue is None:
             return None
         permits = []
         for p in eff.clause.permits:
@@ -162,10 +169,73 @@ class _Compiler:
         except SelectorError as err:
             self.errors.append(_fail(off, err.message))
             return None
-        n = self.n_seats
         return CastleTable(permits=tuple(permits), officer_faces=faces, limit=lim.clause.limit,
-                           cite=", ".join(eff.clause.basis.cites),
-                           with_seat=tuple((s + n // 2) % n for s in range(n)))
+                           cite=", ".join(eff.clause.basis.cites), with_seat=with_seat,
+                           rescue_own_take="self" in rescue, rescue_fates=rescue)
+
+    def castle_with(self) -> tuple[int, ...]:
+        """Seat by seat, the seat whose hand its castle reaches, held to the clause's partner claim."""
+        eff = self.eff("castle with")
+        c, n = eff.clause, self.n_seats
+        if c.opposite:
+            if n % 2:
+                raise _fail(eff, f"a table of {n} has no seat opposite; name the hand by its place instead, for "
+                                 f"example `castle with: partner 2 places left`")
+            step = n // 2
+        else:
+            step = c.places % n
+        if step == 0:
+            raise _fail(eff, f"`castle with: {reach(c)}` leads at a table of {n} back to the castling seat itself; "
+                             f"a castle exchanges with another hand")
+        with_seat = tuple((s + step) % n for s in range(n))
+        if c.partner and self.party_of is not None:
+            for s, w in enumerate(with_seat):
+                if self.party_of[s] != self.party_of[w]:
+                    parties = " | ".join(" ".join(map(str, p)) for p in self.r.clause("parties").parties) \
+                        if not self.r.clause("parties").opposite else "opposite"
+                    raise _fail(eff, f"`castle with: partner {reach(c)}` claims a partner's hand, but from seat {s} "
+                                     f"it reaches seat {w}, an opponent (parties: {parties}); name a place where a "
+                                     f"partner sits, or drop the word partner")
+        return with_seat
+
+    def castle_rescue(self, castling: Effective) -> tuple[str, ...] | None:
+        """The fates (as in the King events' `when`) that a rescue may undo; () when nothing is rescued."""
+        res = self.r.effective("castle rescue")
+        rescues = any(p.when == "rescue" for p in castling.clause.permits)
+        if res is None:
+            if rescues:
+                self.errors.append(_fail(castling, "castling has a rescue permit, so the ruleset must say which fates "
+                                                   "of a King a rescue may undo, for example `castle rescue [§5 (3p) "
+                                                   "printed]: checkmate, selfmate`"))
+                return None
+            return ()
+        events = {e.name: e.when for e in self.r.of_kind(ir.KingEvent)}
+        unknown = [name for name in res.clause.events if name not in events]
+        if unknown:
+            self.errors.append(_fail(res, f"castle rescue names {unknown[0]!r}, which is not a King event of this "
+                                          f"ruleset (its King events: {', '.join(events) or 'none'})"))
+            return None
+        fates = tuple(sorted({events[name] for name in res.clause.events}))
+        by_fate = {when: name for name, when in events.items()}
+        lacking = [f for f in ("opponent", "partner") if f not in fates]
+        if lacking:
+            # The engine lifts any King another seat has taken; one of those fates alone it cannot tell apart.
+            names = ", ".join(f"{by_fate.get(f, 'an event')} (taken by {f})" for f in lacking)
+            self.errors.append(_fail(res, f"castle rescue must name both fates in which another seat takes the King; "
+                                          f"it leaves out {names}, and a rescue from only one of them is not played"))
+            return None
+        return fates
+
+    def dealer(self) -> tuple[int, int, str]:
+        """Who deals a session's first game, the step of the deal (+1 left, -1 right), and the clause's citation."""
+        eff = self.r.effective("dealer")
+        if eff is None:
+            return 0, 1, ""  # without a dealer clause, seat 0 deals first and the deal passes left, as in §4,5 (3p)
+        c = eff.clause
+        first = c.first if c.first is not None else 0
+        if not 0 <= first < self.n_seats:
+            self.errors.append(_fail(eff, f"seat {first} does not exist (seats 0 to {self.n_seats - 1})"))
+        return first, 1 if c.passes == "left" else -1, ", ".join(c.basis.cites)
 
     def dummy(self) -> tuple[DummyTable, ...]:
         out = []

@@ -33,12 +33,17 @@ class CastleTable:
     officer_faces: int                                                              # face bitmask
     limit: str                                                                      # game | party | seat | none
     cite: str
-    with_seat: tuple[int, ...] = ()      # seat -> the seat whose hand its castle reaches
-    rescue_own_take: bool = False        # may a King taken by its own holder's card (a selfmate) be rescued?
+    with_seat: tuple[int, ...] = ()      # seat -> the seat whose hand its castle reaches (castle with)
+    rescue_own_take: bool = False        # may a King whose own seat holds the trick (it wins the trick) be rescued?
+    rescue_fates: tuple[str, ...] = ()   # the fates a rescue may undo (castle rescue), as in EventTable.when
 
     def partner_for(self, seat: int) -> int:
         """The seat whose hand a castle from ``seat`` exchanges with."""
         return self.with_seat[seat]
+
+    def may_rescue(self, fate: str) -> bool:
+        """Whether a rescue may undo a King's ``fate`` ('opponent', 'partner' or 'self')."""
+        return fate in self.rescue_fates
 
 
 @dataclass(frozen=True)
@@ -136,6 +141,13 @@ class Tables:
     automaton: tuple[tuple[int, ...], str] | None = None   # seats played by a fixed rule, and the rule
     review: int = 0                                      # finished tricks a player may look at
     memory: str = "every"                                # every | review
+    first_dealer: int = 0                                # the seat that deals a session's first game (dealer)
+    deal_step: int = 1                                   # +1: the deal passes left; -1: to the right
+    dealer_cite: str = ""
+
+    def dealer_of(self, game: int) -> int:
+        """The seat that deals game number ``game`` of a session (counted from 0), by the dealer clause."""
+        return (self.first_dealer + self.deal_step * game) % self.n_seats
 
     def controller(self, seat: int) -> int:
         """The seat whose player plays this seat's cards (a dummy's are played by another)."""

@@ -47,31 +47,109 @@ class ExprError(SchachettError):
     """An expression that names an unknown quantity or function, or divides by zero."""
 
 
+def _children(expr) -> tuple:
+    if isinstance(expr, ir.BinOp):
+        return (expr.left, expr.right)
+    if isinstance(expr, ir.Neg):
+        return (expr.operand,)
+    if isinstance(expr, ir.Call):
+        return expr.args
+    return ()
+
+
+def fold(expr: ir.Expr, combine: Callable):
+    """``combine(node, values of its operands)`` applied bottom-up, without recursion.
+
+    Every walk over an expression goes through here, so an expression nested
+    however deep (a hand-built IR, say) never exhausts Python's stack.
+
+    >>> fold(ir.BinOp(op="+", left=ir.Num(value=1), right=ir.Num(value=2)), lambda n, xs: len(xs))
+    2
+    """
+    stack: list = [(expr, False)]
+    values: list = []
+    while stack:
+        node, ready = stack.pop()
+        kids = _children(node)
+        if ready or not kids:
+            if kids:
+                args = values[len(values) - len(kids):]
+                del values[len(values) - len(kids):]
+            else:
+                args = []
+            values.append(combine(node, args))
+            continue
+        stack.append((node, True))
+        stack.extend((k, False) for k in reversed(kids))
+    return values[0]
+
+
+def nodes(expr: ir.Expr) -> list:
+    """Every node of an expression, the expression first (without recursion)."""
+    out, todo = [], [expr]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        todo.extend(reversed(_children(node)))
+    return out
+
+
+def _where(node) -> str:
+    at = getattr(node, "at", None)
+    return f" (line {at.line}, column {at.column})" if at is not None else ""
+
+
+def _unknown_function(node: ir.Call) -> ExprError:
+    return ExprError(f"unknown function {node.fn!r}{_where(node)}; the functions are {', '.join(FUNCTIONS)}")
+
+
 def evaluate(expr: ir.Expr, env: dict[str, int | Fraction]) -> Fraction:
     """The exact value of an expression, given the named quantities."""
-    if isinstance(expr, ir.Num):
-        return Fraction(expr.value)
-    if isinstance(expr, ir.Name):
-        if expr.name not in env:
-            raise ExprError(f"unknown quantity {expr.name!r}; known here: {', '.join(sorted(env)) or 'none'}")
-        return Fraction(env[expr.name])
-    if isinstance(expr, ir.Neg):
-        return -evaluate(expr.operand, env)
-    if isinstance(expr, ir.BinOp):
-        a, b = evaluate(expr.left, env), evaluate(expr.right, env)
-        if expr.op == "+":
-            return a + b
-        if expr.op == "-":
-            return a - b
-        if expr.op == "*":
-            return a * b
-        if b == 0:
-            raise ExprError(f"division by zero in {render(expr)}")
-        return a / b
-    if isinstance(expr, ir.Call):
-        fn, arity, _ = FUNCTIONS[expr.fn]
-        return fn(*(evaluate(a, env) for a in expr.args))
-    raise ExprError(f"not an expression: {expr!r}")
+    def combine(node, xs):
+        if isinstance(node, ir.Num):
+            return Fraction(node.value)
+        if isinstance(node, ir.Name):
+            if node.name not in env:
+                raise ExprError(f"unknown quantity {node.name!r}; known here: {', '.join(sorted(env)) or 'none'}")
+            return Fraction(env[node.name])
+        if isinstance(node, ir.Neg):
+            return -xs[0]
+        if isinstance(node, ir.BinOp):
+            a, b = xs
+            if node.op == "+":
+                return a + b
+            if node.op == "-":
+                return a - b
+            if node.op == "*":
+                return a * b
+            if b == 0:
+                raise ExprError(f"division by zero in {render(node)}")
+            return a / b
+        if isinstance(node, ir.Call):
+            if node.fn not in FUNCTIONS:
+                raise _unknown_function(node)
+            return FUNCTIONS[node.fn][0](*xs)
+        raise ExprError(f"not an expression: {node!r}")
+    return fold(expr, combine)
+
+
+def problems_at(expr: ir.Expr, allowed: set[str]) -> list[tuple[str, ir.Pos | None]]:
+    """What is wrong with an expression where ``allowed`` names are known, each with where it is."""
+    out: list[tuple[str, ir.Pos | None]] = []
+    for node in nodes(expr):
+        if isinstance(node, ir.Name) and node.name not in allowed:
+            out.append((f"unknown quantity {node.name!r}; here you may use {', '.join(sorted(allowed)) or 'numbers only'}",
+                        node.at))
+        elif isinstance(node, ir.Call):
+            if node.fn not in FUNCTIONS:
+                out.append((f"unknown function {node.fn!r}; the functions are {', '.join(FUNCTIONS)}", node.at))
+                continue
+            arity = FUNCTIONS[node.fn][1]
+            n = len(node.args)
+            if (arity > 0 and n != arity) or (arity < 0 and n < -arity):
+                want = f"{arity}" if arity > 0 else f"at least {-arity}"
+                out.append((f"{node.fn} takes {want} argument{'s' if abs(arity) != 1 else ''}, not {n}", node.at))
+    return out
 
 
 def problems(expr: ir.Expr, allowed: set[str]) -> list[str]:
@@ -80,25 +158,10 @@ def problems(expr: ir.Expr, allowed: set[str]) -> list[str]:
     >>> problems(ir.Call(fn="sqrt", args=(ir.Num(value=4),)), {"remaining"})
     ["unknown function 'sqrt'; the functions are round_half_up, round_half_even, floor, ceil, min, max"]
     """
-    out: list[str] = []
-    if isinstance(expr, ir.Name) and expr.name not in allowed:
-        out.append(f"unknown quantity {expr.name!r}; here you may use {', '.join(sorted(allowed)) or 'numbers only'}")
-    elif isinstance(expr, ir.Neg):
-        out += problems(expr.operand, allowed)
-    elif isinstance(expr, ir.BinOp):
-        out += problems(expr.left, allowed) + problems(expr.right, allowed)
-    elif isinstance(expr, ir.Call):
-        if expr.fn not in FUNCTIONS:
-            out.append(f"unknown function {expr.fn!r}; the functions are {', '.join(FUNCTIONS)}")
-        else:
-            arity = FUNCTIONS[expr.fn][1]
-            n = len(expr.args)
-            if (arity > 0 and n != arity) or (arity < 0 and n < -arity):
-                want = f"{arity}" if arity > 0 else f"at least {-arity}"
-                out.append(f"{expr.fn} takes {want} argument{'s' if abs(arity) != 1 else ''}, not {n}")
-        for a in expr.args:
-            out += problems(a, allowed)
-    return out
+    return [message for message, _ in problems_at(expr, allowed)]
+
+
+_ATOMIC = 4  # numbers, names and calls never need brackets
 
 
 def render(expr: ir.Expr, parent: int = 0) -> str:
@@ -107,18 +170,24 @@ def render(expr: ir.Expr, parent: int = 0) -> str:
     >>> render(ir.BinOp(op="*", left=ir.BinOp(op="+", left=ir.Num(value=1), right=ir.Num(value=2)), right=ir.Num(value=3)))
     '(1 + 2) * 3'
     """
-    if isinstance(expr, ir.Num):
-        return str(expr.value)
-    if isinstance(expr, ir.Name):
-        return expr.name
-    if isinstance(expr, ir.Neg):
-        return "-" + render(expr.operand, 3)
-    if isinstance(expr, ir.Call):
-        return f"{expr.fn}({', '.join(render(a) for a in expr.args)})"
-    assert isinstance(expr, ir.BinOp)
-    prec = PRECEDENCE[expr.op]
-    # Left-associative: the right operand needs brackets at equal precedence.
-    text = f"{render(expr.left, prec)} {expr.op} {render(expr.right, prec + 1)}"
+    def combine(node, xs):
+        if isinstance(node, ir.Num):
+            return str(node.value), _ATOMIC
+        if isinstance(node, ir.Name):
+            return node.name, _ATOMIC
+        if isinstance(node, ir.Call):
+            return f"{node.fn}({', '.join(text for text, _ in xs)})", _ATOMIC
+        if isinstance(node, ir.Neg):
+            text, prec = xs[0]
+            # a negation is never bracketed itself; its operand is, unless it binds as tightly
+            return "-" + (f"({text})" if prec < 3 else text), _ATOMIC
+        prec = PRECEDENCE[node.op]
+        (lt, lp), (rt, rp) = xs
+        # Left-associative: the right operand needs brackets at equal precedence.
+        left = f"({lt})" if lp < prec else lt
+        right = f"({rt})" if rp < prec + 1 else rt
+        return f"{left} {node.op} {right}", prec
+    text, prec = fold(expr, combine)
     return f"({text})" if prec < parent else text
 
 
@@ -145,7 +214,7 @@ def evaluate_arrays(expr: ir.Expr, env: dict):
         g = np.where(g == 0, 1, g)
         return num // g, den // g
 
-    def ev(e):
+    def combine(e, args):
         if isinstance(e, ir.Num):
             return np.int64(e.value), np.int64(1)
         if isinstance(e, ir.Name):
@@ -154,10 +223,10 @@ def evaluate_arrays(expr: ir.Expr, env: dict):
             value = np.asarray(env[e.name], dtype=np.int64)
             return value, np.ones_like(value)
         if isinstance(e, ir.Neg):
-            n, d = ev(e.operand)
+            n, d = args[0]
             return -n, d
         if isinstance(e, ir.BinOp):
-            (a, b), (c, d) = ev(e.left), ev(e.right)
+            (a, b), (c, d) = args
             if e.op == "+":
                 return norm(a * d + c * b, b * d)
             if e.op == "-":
@@ -168,7 +237,6 @@ def evaluate_arrays(expr: ir.Expr, env: dict):
                 raise ExprError(f"division by zero in {render(e)}")
             return norm(a * d, b * c)
         assert isinstance(e, ir.Call)
-        args = [ev(a) for a in e.args]
         if e.fn == "round_half_up":
             n, d = args[0]
             return (2 * n + d) // (2 * d), np.ones_like(d)
@@ -184,6 +252,8 @@ def evaluate_arrays(expr: ir.Expr, env: dict):
         if e.fn == "ceil":
             n, d = args[0]
             return -((-n) // d), np.ones_like(d)
+        if e.fn not in ("min", "max"):
+            raise _unknown_function(e)
         pick_max = e.fn == "max"
         n, d = args[0]
         for n2, d2 in args[1:]:
@@ -191,7 +261,7 @@ def evaluate_arrays(expr: ir.Expr, env: dict):
             n, d = np.where(second, n2, n), np.where(second, d2, d)
         return n, d
 
-    num, den = ev(expr)
+    num, den = fold(expr, combine)
     # A constant amount (a flat stake) is still one value per game: broadcast it to the quantities' shape.
     shape = np.broadcast_shapes(*(np.shape(v) for v in env.values())) if env else ()
     return np.broadcast_to(num, shape).copy(), np.broadcast_to(den, shape).copy()

@@ -440,10 +440,11 @@ class Dummy(ClauseBase):
 
 
 class Castling(ClauseBase):
-    """Castling: exchanging a King for an officer of the hand opposite.
+    """Castling: exchanging a King for an officer of another hand.
 
     ``mode`` is ``none``, or ``rules``: then ``permits`` say who may castle and
-    when; ``castle officer`` and ``castle limit`` say with which cards and how often.
+    when; ``castle with``, ``castle officer``, ``castle limit`` and ``castle
+    rescue`` say with whose hand, for which cards, how often and from which fates.
     """
 
     clause: Literal["castling"] = "castling"
@@ -452,7 +453,7 @@ class Castling(ClauseBase):
 
 
 class CastleOfficer(ClauseBase):
-    """Which cards of the hand opposite may be taken in exchange for the King."""
+    """Which cards of the hand a castle reaches may be taken in exchange for the King."""
 
     clause: Literal["castle officer"] = "castle officer"
     officer: Selector
@@ -465,10 +466,31 @@ class CastleLimit(ClauseBase):
     limit: Literal["game", "party", "seat", "none"]
 
 
+class CastleWith(ClauseBase):
+    """Whose hand a castle reaches: the seat opposite, or the seat some places to the left or right.
+
+    ``places`` counts seats to the left (the next seat is 1), negative to the
+    right. ``partner`` claims that the hand reached is a partner's; the
+    compiler holds the parties to that claim.
+    """
+
+    clause: Literal["castle with"] = "castle with"
+    opposite: bool = False
+    places: int = 0
+    partner: bool = False
+
+
+class CastleRescue(ClauseBase):
+    """Which fates of a King a rescue may undo, by the names of the King events (checkmate, selfmate)."""
+
+    clause: Literal["castle rescue"] = "castle rescue"
+    events: tuple[str, ...]
+
+
 Clause = Annotated[
     Union[Deck, Seats, Parties, Deal, Lead, Ranking, Capture, Ties, Follow, Promotion,
           Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Memory, Session,
-          Dealer, Castling, CastleOfficer, CastleLimit, Dummy, Automaton],
+          Dealer, Castling, CastleOfficer, CastleLimit, CastleWith, CastleRescue, Dummy, Automaton],
     Field(discriminator="clause"),
 ]
 

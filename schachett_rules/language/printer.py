@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from . import ir
 from .expr import render
+from .keywords import phrase
 
 
 def quote(text: str) -> str:
@@ -31,7 +32,7 @@ def basis(b: ir.Basis | None) -> str:
     """The bracket of citations and grade, with a leading space (or nothing)."""
     if b is None:
         return ""
-    grade = f" {b.grade.value}" if b.grade else ""
+    grade = f" {phrase('grade', b.grade.value)}" if b.grade else ""
     return f" [{', '.join(b.cites)}{grade}]"
 
 
@@ -100,15 +101,14 @@ def clause(c, indent: str = "") -> str:
         inner = [f"{i2}give {g.card} to {_seat(g.to)} face up" for g in c.gives] + [f"{i2}hands {c.hand_size}"]
         text = f"deal{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Lead):
-        text = f"lead {c.which}{b}: {'winner' if c.winner else _seat(c.by)}"
+        text = f"lead {phrase('lead_which', c.which)}{b}: {'winner' if c.winner else _seat(c.by)}"
     elif isinstance(c, ir.Ranking):
         text = f"ranking{b}: " + " > ".join(" = ".join(g) for g in c.groups)
     elif isinstance(c, ir.Capture):
-        inner = [f"{i2}{r.taker} takes {r.direction}: {selector(r.victims)}" for r in c.rules]
+        inner = [f"{i2}{r.taker} takes {phrase('direction_word', r.direction)}: {selector(r.victims)}" for r in c.rules]
         text = f"capture{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Ties):
-        words = {"first": "first played holds", "later": "later played takes"}
-        inner = [f"{i2}{r.kind}: {words[r.rule]}" for r in c.rules]
+        inner = [f"{i2}{r.kind}: {phrase('tie_outcome', r.rule)}" for r in c.rules]
         text = f"ties{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Follow):
         inner = [f"{i2}{n}: {selector(s)}" for n, s in enumerate(c.tiers, start=1)]
@@ -119,14 +119,12 @@ def clause(c, indent: str = "") -> str:
         inner = [f"{i2}{selector(e.cards)}: {render(e.points)}" for e in c.entries]
         text = f"points{' promoted' if c.promoted else ''}{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Remaining):
-        text = f"remaining{b}: {'each hand' if c.scope == 'each' else 'all hands'}"
+        text = f"remaining{b}: {phrase('remaining_scope', c.scope)}"
     elif isinstance(c, ir.KingEvent):
-        when = {"opponent": "taken by opponent", "partner": "taken by partner", "self": "wins the trick"}[c.when]
-        inner = [f"when: {when}", f"scores: {c.scores}", f"first: {render(c.first)}", f"later: {render(c.later)}"]
+        inner = [f"when: {phrase('when', c.when)}", f"scores: {phrase('scorer', c.scores)}", f"first: {render(c.first)}", f"later: {render(c.later)}"]
         text = f"king {c.name}{b} {{\n" + "\n".join(i2 + x for x in inner) + f"\n{indent}}}"
     elif isinstance(c, ir.KingOrder):
-        count = "all events" if c.count == "all" else "each event"
-        same = "play order" if c.same_trick == "play" else "all first"
+        count, same = phrase("order_count", c.count), phrase("same_trick", c.same_trick)
         text = f"king order{b} {{\n{i2}count: {count}\n{i2}same trick: {same}\n{indent}}}"
     elif isinstance(c, ir.Settlement):
         text = (f"settlement{b} {{\n{i2}unit {quote(c.unit)}\n{i2}amount: {render(c.amount)}\n{i2}per player\n"
@@ -134,7 +132,7 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Penalty):
         inner = [f"offence {quote(c.offence)}"]
         if c.pays is not None:
-            inner.append(f"pays {c.pays} to each {'opponent' if c.to == 'opponents' else 'player'}")
+            inner.append(f"pays {c.pays} to each {phrase('payee', c.to)}")
         if c.forfeit:
             inner.append("party scores nothing")
         if c.take_back:
@@ -143,11 +141,9 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Review):
         text = f"review{b}: {c.tricks} previous {'trick' if c.tricks == 1 else 'tricks'}"
     elif isinstance(c, ir.Memory):
-        text = f"memory{b}: {'every trick' if c.keeps == 'every' else 'nothing but review'}"
+        text = f"memory{b}: {phrase('memory_kind', c.keeps)}"
     elif isinstance(c, ir.Automaton):
-        policy = {"lowest": "the lowest card", "highest": "the highest card",
-                  "cheapest-taker": "the cheapest card that takes, else the lowest card"}[c.policy]
-        text = f"automaton{b}: " + ", ".join(f"seat {x}" for x in c.seats) + f" play {policy}"
+        text = f"automaton{b}: " + ", ".join(f"seat {x}" for x in c.seats) + f" play {phrase('policy', c.policy)}"
     elif isinstance(c, ir.Dummy):
         text = (f"dummy{b}: seat {c.seat} played by seat {c.by}, exposed after trick {c.exposed_after}"
                 + (", its player sees one hand at a time until then" if c.one_hand_at_a_time else ""))
@@ -158,13 +154,14 @@ def clause(c, indent: str = "") -> str:
         if c.reign is not None:
             inner.append(f"reign: {c.reign.rounds} rounds, players on seats {' '.join(map(str, c.reign.seats))}, "
                          f"dummy on seat {c.reign.dummy}")
-        inner += [f"before {ch.rounds} rounds: player {ch.after_a} after A changes with left neighbour"
+        inner += [f"before {phrase('parity', ch.rounds)} rounds: player {ch.after_a} after A changes with left neighbour"
                   if ch.seats is None else
-                  f"before {ch.rounds} rounds: seat {ch.seats[0]} changes with seat {ch.seats[1]}" for ch in c.changes]
+                  f"before {phrase('parity', ch.rounds)} rounds: seat {ch.seats[0]} changes with seat {ch.seats[1]}"
+                  for ch in c.changes]
         text = f"session{b} {{\n" + "\n".join(i2 + x for x in inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Dealer):
         first = f"seat {c.first} deals first, " if c.first is not None else ""
-        text = f"dealer{b}: {first}passes {c.passes}"
+        text = f"dealer{b}: {first}passes {phrase('direction', c.passes)}"
     elif isinstance(c, ir.Castling):
         if c.mode == "none":
             text = f"castling{b}: none"
@@ -174,10 +171,26 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.CastleOfficer):
         text = f"castle officer{b}: {selector(c.officer)}"
     elif isinstance(c, ir.CastleLimit):
-        text = f"castle limit{b}: " + ("no limit" if c.limit == "none" else f"once per {c.limit}")
+        text = f"castle limit{b}: {phrase('limit', c.limit)}"
+    elif isinstance(c, ir.CastleWith):
+        text = f"castle with{b}: {'partner ' if c.partner else ''}{reach(c)}"
+    elif isinstance(c, ir.CastleRescue):
+        text = f"castle rescue{b}: {', '.join(c.events)}"
     else:  # pragma: no cover - every clause class is handled above
         raise TypeError(f"cannot print {type(c).__name__}")
     return indent + text + _because(c).replace("\n    ", "\n" + i2)
+
+
+def reach(c: ir.CastleWith) -> str:
+    """Whose hand a castle reaches, as the rule text says it (without the partner claim).
+
+    >>> reach(ir.CastleWith(places=-1)), reach(ir.CastleWith(opposite=True))
+    ('1 place right', 'opposite')
+    """
+    if c.opposite:
+        return "opposite"
+    n = abs(c.places)
+    return f"{n} place{'s' if n != 1 else ''} {phrase('direction', 'left' if c.places >= 0 else 'right')}"
 
 
 def permit(p: ir.Permit) -> str:

@@ -1,4 +1,4 @@
-"""Parsing rule files: the Lark grammar, friendly syntax errors, and the tree-to-IR transformer.
+"""Parsing rule files: the Lark grammar, friendly syntax errors, and the IR built as the parser reduces.
 
 >>> rs = parse_ruleset('ruleset demo "A demo" seats [§1 printed]: 4')
 >>> rs.name, rs.statements[0].clause.count
@@ -10,11 +10,12 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import ir
 from .cards import MAX_CARDS
+from .keywords import KEYWORDS, grammar_rules, phrases, value_of
 from ..errors import RuleSyntaxError, SchachettError
 
 ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -50,12 +51,24 @@ def int_to_roman(n: int) -> str:
     return "".join(out)
 
 
+def grammar_text() -> str:
+    """The whole grammar: schachett.lark and the keyword rules generated from :mod:`.keywords`."""
+    text = resources.files("schachett_rules.language").joinpath("schachett.lark").read_text(encoding="utf-8")
+    generated = "\n".join(grammar_rules().values())
+    return f"{text}\n// --- generated from keywords.py ---\n{generated}\n"
+
+
 @functools.lru_cache(maxsize=1)
 def grammar() -> Lark:
-    """The compiled LALR parser for the rule language (built once)."""
-    text = resources.files("schachett_rules.language").joinpath("schachett.lark").read_text(encoding="utf-8")
+    """The compiled LALR parser for the rule language (built once); it builds the IR as it parses."""
     # cache=True keeps the built parser tables in the temp folder: the command line starts faster.
-    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True)
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True,
+                tree_class=_Node)
+
+
+@functools.lru_cache(maxsize=1)
+def _tree_grammar() -> Lark:
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True)
 
 
 # --- errors in words --------------------------------------------------------
@@ -73,7 +86,7 @@ MISTAKES: dict[str, list[str]] = {
         "ruleset x seats [s3 printed]: 4",
         "ruleset x seats []: 4",
     ],
-    "the grade must be one of printed, uncertain, inferred, ai, conjecture, design": [
+    f"the grade must be one of {', '.join(phrases('grade'))}": [
         "ruleset x seats [§1 sure]: 4",
         "ruleset x seats [§1 certain]: 4",
     ],
@@ -170,7 +183,13 @@ def _friendly(err: UnexpectedInput, text: str, file: str) -> RuleSyntaxError:
     return RuleSyntaxError(message, file, line, column, _excerpt(text, line, column))
 
 
-# --- tree to IR ---------------------------------------------------------------
+# --- building the IR during the parse -----------------------------------------
+
+# Expressions deeper than this are refused with a clear error: the IR's JSON form
+# (pydantic's reader and writer stop near 200 levels) must stay readable, and
+# no rule of the game needs more than a handful of levels.
+MAX_EXPR_DEPTH = 64
+
 
 def _pos(meta) -> ir.Pos | None:
     if getattr(meta, "empty", True):
@@ -185,7 +204,7 @@ def _tokpos(tok: Token) -> ir.Pos:
 class _At(SchachettError):
     """An error found while building the IR, at a known spot of the text."""
 
-    def __init__(self, message: str, pos: ir.Pos):
+    def __init__(self, message: str, pos: ir.Pos | None):
         super().__init__(message)
         self.pos = pos
 
@@ -201,6 +220,8 @@ def _int(tok: Token, text: str | None = None) -> int:
 
 def _unquote(s: str) -> str:
     body, out, i = s[1:-1], [], 0
+    if "\\" not in body:
+        return body
     while i < len(body):
         ch = body[i]
         if ch == "\\" and i + 1 < len(body):
@@ -213,17 +234,34 @@ def _unquote(s: str) -> str:
     return "".join(out)
 
 
-class _ClauseMeta:
-    """Helper: the three fields every clause shares."""
-
-    @staticmethod
-    def fields(meta, basis, because) -> dict:
-        return {"basis": basis, "because": because, "at": _pos(meta)}
+def _fields(meta, basis, because) -> dict:
+    """The three fields every clause shares."""
+    return {"basis": basis, "because": because, "at": _pos(meta)}
 
 
-@v_args(meta=True)
-class ToIR(Transformer):
-    """Builds IR nodes from the parse tree; each rule has a method of its name."""
+class _Deep:
+    """An expression while it is being built, with how deeply its operations nest."""
+
+    __slots__ = ("expr", "depth")
+
+    def __init__(self, expr, depth: int, pos: ir.Pos | None):
+        if depth > MAX_EXPR_DEPTH:
+            raise _At(f"this expression nests {depth} operations inside one another (each + of a long sum "
+                      f"counts one); at most {MAX_EXPR_DEPTH} are allowed: split it or simplify it", pos)
+        self.expr, self.depth = expr, depth
+
+
+def _expr(value):
+    return value.expr
+
+
+class _Build:
+    """Builds IR nodes from the rules the parser reduces; each rule and alias has a method of its name.
+
+    The parser calls :class:`_Node` for every rule it reduces, with the
+    children already built, so the IR grows bottom-up during the parse: no
+    second walk over a tree, and no recursion however deep the text nests.
+    """
 
     # -- small pieces
     def text(self, meta, ch):
@@ -232,20 +270,10 @@ class ToIR(Transformer):
     def because(self, meta, ch):
         return ch[0]
 
-    def grade(self, meta, ch):
-        return str(ch[0])
-
     def basis(self, meta, ch):
         grade = ch[-1]
         cites = tuple(" ".join(str(c).split()) for c in ch[:-1])
         return ir.Basis(cites=cites, grade=ir.Grade(grade) if grade else None, at=_pos(meta))
-
-    def _join(self, meta, ch):
-        return " ".join(str(t) for t in ch)
-
-    lead_which = tie_outcome = remaining_scope = when = scorer = order_count = _join
-    same_trick = payee = tricks_word = parity = direction = drop_topic = colour_rel = _join
-    direction_word = memory_kind = limit = policy = _join
 
     # -- header and statements
     def header(self, meta, ch):
@@ -310,37 +338,36 @@ class ToIR(Transformer):
 
     def deck(self, meta, ch):
         basis, colours, *kinds, because = ch
-        return ir.Deck(colours=colours, kinds=tuple(kinds), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Deck(colours=colours, kinds=tuple(kinds), **_fields(meta, basis, because))
 
     # -- seats, parties, deal, lead
     def seats(self, meta, ch):
         basis, n, because = ch
-        return ir.Seats(count=_int(n), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Seats(count=_int(n), **_fields(meta, basis, because))
 
-    def opposite(self, meta, ch):
+    def party_spec_opposite(self, meta, ch):
         return ("opposite", ())
 
     def party(self, meta, ch):
         return tuple(_int(t) for t in ch)
 
-    def explicit_parties(self, meta, ch):
+    def party_spec_explicit(self, meta, ch):
         return ("explicit", tuple(ch))
 
     def parties(self, meta, ch):
         basis, (form, parties), because = ch
-        return ir.Parties(opposite=form == "opposite", parties=parties,
-                          **_ClauseMeta.fields(meta, basis, because))
+        return ir.Parties(opposite=form == "opposite", parties=parties, **_fields(meta, basis, because))
 
-    def dealer_seat(self, meta, ch):
+    def seat_ref_dealer(self, meta, ch):
         return ir.SeatRef(base="dealer", offset=0)
 
-    def dealer_plus(self, meta, ch):
+    def seat_ref_plus(self, meta, ch):
         return ir.SeatRef(base="dealer", offset=_int(ch[0]))
 
-    def dealer_minus(self, meta, ch):
+    def seat_ref_minus(self, meta, ch):
         return ir.SeatRef(base="dealer", offset=-_int(ch[0]))
 
-    def fixed_seat(self, meta, ch):
+    def seat_ref_fixed(self, meta, ch):
         return ir.SeatRef(base="seat", offset=_int(ch[0]))
 
     def give(self, meta, ch):
@@ -348,19 +375,19 @@ class ToIR(Transformer):
 
     def deal(self, meta, ch):
         basis, *gives, size, because = ch
-        return ir.Deal(gives=tuple(gives), hand_size=_int(size), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Deal(gives=tuple(gives), hand_size=_int(size), **_fields(meta, basis, because))
 
     def lead_by(self, meta, ch):
         return ch[0]
 
-    def lead_winner(self, meta, ch):
+    def lead_by_winner(self, meta, ch):
         return "winner"
 
     def lead(self, meta, ch):
         which, basis, by, because = ch
         if by == "winner":
-            return ir.Lead(which=which, winner=True, **_ClauseMeta.fields(meta, basis, because))
-        return ir.Lead(which=which, by=by, **_ClauseMeta.fields(meta, basis, because))
+            return ir.Lead(which=which, winner=True, **_fields(meta, basis, because))
+        return ir.Lead(which=which, by=by, **_fields(meta, basis, because))
 
     # -- ranking, capture, ties, follow, selectors
     def rank_group(self, meta, ch):
@@ -368,24 +395,24 @@ class ToIR(Transformer):
 
     def ranking(self, meta, ch):
         basis, *groups, because = ch
-        return ir.Ranking(groups=tuple(groups), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Ranking(groups=tuple(groups), **_fields(meta, basis, because))
 
-    def _rel(self, rel):
-        return rel.split()[1] if rel else "any"
+    def colour_rel(self, meta, ch):
+        return str(ch[1])
 
-    def any_atom(self, meta, ch):
-        return ir.Atom(what="any", colour=self._rel(ch[1]), at=_tokpos(ch[0]))
+    def atom_any(self, meta, ch):
+        return ir.Atom(what="any", colour=ch[1] or "any", at=_tokpos(ch[0]))
 
-    def royal_atom(self, meta, ch):
-        return ir.Atom(what="royal", colour=self._rel(ch[1]), at=_tokpos(ch[0]))
+    def atom_royal(self, meta, ch):
+        return ir.Atom(what="royal", colour=ch[1] or "any", at=_tokpos(ch[0]))
 
-    def kind_atom(self, meta, ch):
-        return ir.Atom(what="kind", name=str(ch[0]), colour=self._rel(ch[1]), at=_tokpos(ch[0]))
+    def atom_kind(self, meta, ch):
+        return ir.Atom(what="kind", name=str(ch[0]), colour=ch[1] or "any", at=_tokpos(ch[0]))
 
-    def face_atom(self, meta, ch):
-        return ir.Atom(what="face", name=str(ch[0]), colour=self._rel(ch[1]), at=_tokpos(ch[0]))
+    def atom_face(self, meta, ch):
+        return ir.Atom(what="face", name=str(ch[0]), colour=ch[1] or "any", at=_tokpos(ch[0]))
 
-    def card_atom(self, meta, ch):
+    def atom_card(self, meta, ch):
         return ir.Atom(what="card", name=str(ch[0]), at=_tokpos(ch[0]))
 
     def term(self, meta, ch):
@@ -399,14 +426,14 @@ class ToIR(Transformer):
 
     def capture(self, meta, ch):
         basis, *rules, because = ch
-        return ir.Capture(rules=tuple(rules), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Capture(rules=tuple(rules), **_fields(meta, basis, because))
 
     def tie_rule(self, meta, ch):
-        return ir.TieRule(kind=str(ch[0]), rule=ch[1].split()[0], at=_pos(meta))
+        return ir.TieRule(kind=str(ch[0]), rule=ch[1], at=_pos(meta))
 
     def ties(self, meta, ch):
         basis, *rules, because = ch
-        return ir.Ties(rules=tuple(rules), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Ties(rules=tuple(rules), **_fields(meta, basis, because))
 
     def tier(self, meta, ch):
         return (_int(ch[0]), ch[1], _tokpos(ch[0]))
@@ -416,7 +443,7 @@ class ToIR(Transformer):
         for want, (number, _, pos) in enumerate(tiers, start=1):
             if number != want:
                 raise _At(f"follow tiers must be numbered 1, 2, 3, … in order; found {number} where {want} belongs", pos)
-        return ir.Follow(led=str(name), tiers=tuple(t[1] for t in tiers), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Follow(led=str(name), tiers=tuple(t[1] for t in tiers), **_fields(meta, basis, because))
 
     # -- promotion, points
     def promote(self, meta, ch):
@@ -424,46 +451,44 @@ class ToIR(Transformer):
 
     def promotion(self, meta, ch):
         basis, *promotes, because = ch
-        return ir.Promotion(promotes=tuple(promotes), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Promotion(promotes=tuple(promotes), **_fields(meta, basis, because))
 
     def promoted(self, meta, ch):
         return True
 
     def points_entry(self, meta, ch):
-        return ir.PointsEntry(cards=ch[0], points=ch[1], at=_pos(meta))
+        return ir.PointsEntry(cards=ch[0], points=_expr(ch[1]), at=_pos(meta))
 
     def points(self, meta, ch):
         promoted, basis, *entries, because = ch
-        return ir.Points(promoted=bool(promoted), entries=tuple(entries), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Points(promoted=bool(promoted), entries=tuple(entries), **_fields(meta, basis, because))
 
     # -- King events
     def remaining(self, meta, ch):
         basis, scope, because = ch
-        return ir.Remaining(scope=scope.split()[0], **_ClauseMeta.fields(meta, basis, because))
+        return ir.Remaining(scope=scope, **_fields(meta, basis, because))
 
     def king_event(self, meta, ch):
         name, basis, when, scorer, first, later, because = ch
-        when_key = {"taken by opponent": "opponent", "taken by partner": "partner", "wins the trick": "self"}[when]
-        return ir.KingEvent(name=str(name), when=when_key, scores=scorer, first=first, later=later,
-                            **_ClauseMeta.fields(meta, basis, because))
+        return ir.KingEvent(name=str(name), when=when, scores=scorer, first=_expr(first), later=_expr(later),
+                            **_fields(meta, basis, because))
 
     def king_order(self, meta, ch):
         basis, count, same, because = ch
-        return ir.KingOrder(count=count.split()[0], same_trick="play" if same.startswith("play") else "all-first",
-                            **_ClauseMeta.fields(meta, basis, because))
+        return ir.KingOrder(count=count, same_trick=same, **_fields(meta, basis, because))
 
     # -- settlement, penalties, review
     def settlement(self, meta, ch):
         basis, unit, amount, because = ch
-        return ir.Settlement(unit=unit, amount=amount, **_ClauseMeta.fields(meta, basis, because))
+        return ir.Settlement(unit=unit, amount=_expr(amount), **_fields(meta, basis, because))
 
-    def pays(self, meta, ch):
-        return ("pays", _int(ch[0]), "opponents" if ch[1] == "opponent" else "players")
+    def penalty_effect_pays(self, meta, ch):
+        return ("pays", _int(ch[0]), ch[1])
 
-    def forfeit(self, meta, ch):
+    def penalty_effect_forfeit(self, meta, ch):
         return ("forfeit",)
 
-    def take_back(self, meta, ch):
+    def penalty_effect_take_back(self, meta, ch):
         return ("take_back",)
 
     def penalty(self, meta, ch):
@@ -474,16 +499,18 @@ class ToIR(Transformer):
                 kw["pays"], kw["to"] = eff[1], eff[2]
             else:
                 kw[eff[0]] = True
-        return ir.Penalty(name=str(name), offence=offence, **kw, **_ClauseMeta.fields(meta, basis, because))
+        return ir.Penalty(name=str(name), offence=offence, **kw, **_fields(meta, basis, because))
+
+    def tricks_word(self, meta, ch):
+        return str(ch[0])
 
     def review(self, meta, ch):
         basis, n, _, because = ch
-        return ir.Review(tricks=_int(n), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Review(tricks=_int(n), **_fields(meta, basis, because))
 
     def memory(self, meta, ch):
         basis, kind, because = ch
-        return ir.Memory(keeps="every" if kind.startswith("every") else "review",
-                         **_ClauseMeta.fields(meta, basis, because))
+        return ir.Memory(keeps=kind, **_fields(meta, basis, because))
 
     # -- sessions
     def stop(self, meta, ch):
@@ -496,41 +523,42 @@ class ToIR(Transformer):
     def seat_change(self, meta, ch):
         return ir.SeatChange(rounds=ch[0], after_a=_int(ch[1]), at=_pos(meta))
 
-    def seat_swap(self, meta, ch):
+    def seat_change_swap(self, meta, ch):
         return ir.SeatChange(rounds=ch[0], seats=(_int(ch[1]), _int(ch[2])), at=_pos(meta))
 
     def session(self, meta, ch):
         basis, games, rounds, stop, reign, *changes, because = ch
         return ir.Session(games_per_round=_int(games), rounds_per_cycle=_int(rounds), stop_after_cycle=bool(stop),
-                          reign=reign, changes=tuple(changes), **_ClauseMeta.fields(meta, basis, because))
+                          reign=reign, changes=tuple(changes), **_fields(meta, basis, because))
 
     def first_dealer(self, meta, ch):
         return _int(ch[0])
 
     def dealer(self, meta, ch):
         basis, first, direction, because = ch
-        return ir.Dealer(first=first, passes=direction, **_ClauseMeta.fields(meta, basis, because))
+        return ir.Dealer(first=first, passes=direction, **_fields(meta, basis, because))
 
+    # -- castling
     def castling_none(self, meta, ch):
         basis, because = ch
-        return ir.Castling(mode="none", **_ClauseMeta.fields(meta, basis, because))
+        return ir.Castling(mode="none", **_fields(meta, basis, because))
 
     def castler(self, meta, ch):
         return ch[0]
 
-    def king_holder(self, meta, ch):
+    def castler_king_holder(self, meta, ch):
         return "holder"
 
-    def before_play(self, meta, ch):
+    def permit_when_before(self, meta, ch):
         return ("before", None)
 
-    def after_trick(self, meta, ch):
+    def permit_when_after(self, meta, ch):
         return ("after", _int(ch[0]))
 
-    def rescue_in(self, meta, ch):
+    def permit_when_rescue(self, meta, ch):
         return ("rescue", _int(ch[0]))
 
-    def rescue_any(self, meta, ch):
+    def permit_when_rescue_any(self, meta, ch):
         return ("rescue", None)
 
     def permit(self, meta, ch):
@@ -540,24 +568,33 @@ class ToIR(Transformer):
 
     def castling(self, meta, ch):
         basis, *permits, because = ch
-        return ir.Castling(mode="rules", permits=tuple(permits), **_ClauseMeta.fields(meta, basis, because))
+        return ir.Castling(mode="rules", permits=tuple(permits), **_fields(meta, basis, because))
 
     def castle_officer(self, meta, ch):
         basis, officer, because = ch
-        return ir.CastleOfficer(officer=officer, **_ClauseMeta.fields(meta, basis, because))
+        return ir.CastleOfficer(officer=officer, **_fields(meta, basis, because))
 
     def castle_limit(self, meta, ch):
         basis, limit, because = ch
-        return ir.CastleLimit(limit="none" if limit.startswith("no") else limit.split()[-1],
-                              **_ClauseMeta.fields(meta, basis, because))
+        return ir.CastleLimit(limit=limit, **_fields(meta, basis, because))
 
-    def seat_list(self, meta, ch):
-        return tuple(_int(x) for x in ch)
+    def partner(self, meta, ch):
+        return True
 
-    def automaton(self, meta, ch):
-        basis, seats, policy, because = ch
-        kind = {"the lowest card": "lowest", "the highest card": "highest"}.get(policy, "cheapest-taker")
-        return ir.Automaton(seats=seats, policy=kind, **_ClauseMeta.fields(meta, basis, because))
+    def reach_opposite(self, meta, ch):
+        return {"opposite": True}
+
+    def reach_places(self, meta, ch):
+        n = _int(ch[0])
+        return {"places": n if ch[1] == "left" else -n}
+
+    def castle_with(self, meta, ch):
+        basis, partner, reach, because = ch
+        return ir.CastleWith(partner=bool(partner), **reach, **_fields(meta, basis, because))
+
+    def castle_rescue(self, meta, ch):
+        basis, *events, because = ch
+        return ir.CastleRescue(events=tuple(str(e) for e in events), **_fields(meta, basis, because))
 
     def one_hand(self, meta, ch):
         return True
@@ -565,7 +602,14 @@ class ToIR(Transformer):
     def dummy(self, meta, ch):
         basis, seat, by, after, one_hand, because = ch
         return ir.Dummy(seat=_int(seat), by=_int(by), exposed_after=_int(after), one_hand_at_a_time=bool(one_hand),
-                        **_ClauseMeta.fields(meta, basis, because))
+                        **_fields(meta, basis, because))
+
+    def seat_list(self, meta, ch):
+        return tuple(_int(x) for x in ch)
+
+    def automaton(self, meta, ch):
+        basis, seats, policy, because = ch
+        return ir.Automaton(seats=seats, policy=policy, **_fields(meta, basis, because))
 
     # -- lacunae
     def evidence(self, meta, ch):
@@ -588,6 +632,9 @@ class ToIR(Transformer):
     def drop(self, meta, ch):
         return ch[0]
 
+    def drop_topic(self, meta, ch):
+        return str(ch[0])
+
     def drop_section(self, meta, ch):
         return ir.Drop(section=" ".join(str(ch[0]).split()), at=_pos(meta))
 
@@ -599,25 +646,65 @@ class ToIR(Transformer):
         key = f"{topic} {name}" if name else topic
         return ir.Drop(key=key, at=_pos(meta))
 
-    # -- expressions
+    # -- expressions: built as _Deep, which counts how deeply they nest
     def num(self, meta, ch):
-        return ir.Num(value=_int(ch[0]))
+        return _Deep(ir.Num(value=_int(ch[0])), 1, None)
 
     def name(self, meta, ch):
-        return ir.Name(name=str(ch[0]), at=_tokpos(ch[0]))
+        return _Deep(ir.Name(name=str(ch[0]), at=_tokpos(ch[0])), 1, None)
 
     def call(self, meta, ch):
-        return ir.Call(fn=str(ch[0]), args=tuple(ch[1:]), at=_tokpos(ch[0]))
+        pos = _tokpos(ch[0])
+        # a call is two levels of the IR's JSON: the node and its list of arguments
+        return _Deep(ir.Call(fn=str(ch[0]), args=tuple(a.expr for a in ch[1:]), at=pos),
+                     2 + max(a.depth for a in ch[1:]), pos)
 
     def neg(self, meta, ch):
-        return ir.Neg(operand=ch[0])
+        return _Deep(ir.Neg(operand=ch[0].expr), ch[0].depth + 1, _pos(meta))
 
     def _bin(op):  # noqa: N805 - a factory used while building the class
         def method(self, meta, ch):
-            return ir.BinOp(op=op, left=ch[0], right=ch[1])
+            return _Deep(ir.BinOp(op=op, left=ch[0].expr, right=ch[1].expr),
+                         max(ch[0].depth, ch[1].depth) + 1, _pos(meta))
         return method
 
-    add, sub, mul, div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
+    bin_op_add, bin_op_sub, bin_op_mul, bin_op_div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
+
+
+def _keyword(table: str):
+    def method(self, meta, ch):
+        return value_of(table, " ".join(str(t) for t in ch).replace(" ,", ","))
+    method.__name__ = table
+    return method
+
+
+for _table in KEYWORDS:
+    setattr(_Build, _table, _keyword(_table))
+
+_BUILD = _Build()
+
+
+class _Node(Tree):
+    """The parser's node: its children are built into IR as the node is made.
+
+    When the parser reduces a rule it makes a node of this class from the
+    rule's children; each child that is itself a node has its position by then
+    (lark sets it once the child is made), so it is turned into IR here.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, data, children, meta=None):
+        super().__init__(data, [c.build() if type(c) is _Node else c for c in children], meta)
+
+    def build(self):
+        """This node as IR (or as the piece of IR its rule makes)."""
+        try:
+            return getattr(_BUILD, self.data)(self.meta, self.children)
+        except _At:
+            raise
+        except SchachettError as err:
+            raise _At(err.message, _pos(self.meta)) from None
 
 
 def parse_ruleset(text: str, file: str = "<string>") -> ir.Ruleset:
@@ -633,25 +720,23 @@ def parse_ruleset(text: str, file: str = "<string>") -> ir.Ruleset:
         ruleset x seats [§1 printed] 4
                                      ^
     """
+    return _parse(text, file)
+
+
+@functools.lru_cache(maxsize=128)
+def _parse(text: str, file: str) -> ir.Ruleset:
+    # The IR is frozen, so a file read again unchanged (a parent of many rulesets) is parsed once.
     try:
-        tree = grammar().parse(text)
+        root = grammar().parse(text)
+        result = root.build()
     except UnexpectedInput as err:
         raise _friendly(err, text, file) from None
-    try:
-        result = ToIR().transform(tree)
-    except VisitError as err:
-        inner = err.orig_exc
-        if isinstance(inner, SchachettError):
-            meta = getattr(err.obj, "meta", None)
-            line = getattr(meta, "line", 0) if meta and not meta.empty else 0
-            column = getattr(meta, "column", 0) if meta and not meta.empty else 0
-            if isinstance(inner, _At):  # the error knows its spot better than the rule around it
-                line, column = inner.pos.line, inner.pos.column
-            raise RuleSyntaxError(inner.message, file, line, column, _excerpt(text, line, column) if line else "") from None
-        raise
+    except _At as err:
+        line, column = (err.pos.line, err.pos.column) if err.pos else (0, 0)
+        raise RuleSyntaxError(err.message, file, line, column, _excerpt(text, line, column) if line else "") from None
     return result.model_copy(update={"file": file})
 
 
 def tree_of(text: str) -> Tree:
     """The raw Lark parse tree (for tools and tests that inspect the grammar)."""
-    return grammar().parse(text)
+    return _tree_grammar().parse(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..language import ir
 from ..errors import RuleCheckError, SchachettError
-from ..language.expr import problems
+from ..language.expr import problems_at
 from .loader import Resolved
 from .manual import Manual, ManualError, load_manual
 
@@ -69,10 +69,11 @@ def check_clause(resolved: Resolved, clause, file: str, label: str, manual: Manu
     line, col = (at.line, at.column) if at else (0, 0)
     for msg in _cite_problems(manual, clause.basis):
         errors.append(RuleCheckError(msg, file, line, col, label))
-    at = clause.at
-    line, col = (at.line, at.column) if at else (0, 0)
     for context, e in _walk_exprs(clause):
-        for msg in problems(e, EXPRESSION_NAMES[context]):
+        for msg, where in problems_at(e, EXPRESSION_NAMES[context]):
+            # the error points at the name or call itself, falling back on the clause
+            at = where or clause.at
+            line, col = (at.line, at.column) if at else (0, 0)
             errors.append(RuleCheckError(msg, file, line, col, label))
     return errors
 

@@ -22,7 +22,7 @@ from ..language import ir
 from .loader import Effective, Resolved
 from .manual import load_manual
 from ..language.printer import clause as clause_text
-from .prose import deck_of, filed_under, section_order, sentence
+from .prose import deck_of, filed_under, seats_of, section_order, sentence
 
 
 class Side(BaseModel):
@@ -90,7 +90,7 @@ def rule_content(c) -> dict:
 
 def _side(r: Resolved, e: Effective) -> Side:
     c = e.clause
-    return Side(ruleset=r.name, cites=c.basis.cites, grade=c.basis.grade.value, prose=sentence(c, deck_of(r)),
+    return Side(ruleset=r.name, cites=c.basis.cites, grade=c.basis.grade.value, prose=sentence(c, deck_of(r), seats_of(r)),
                 rule=clause_text(c.model_copy(update={"because": None})), lacuna=e.origin.lacuna, option=e.origin.option)
 
 

@@ -12,8 +12,16 @@ from ..language import ir
 from ..language.cards import Deck, describe_selector
 from ..errors import SchachettError
 from ..language.expr import render
+from ..language.keywords import prose
 from .loader import Effective, Resolved
 from .manual import Manual, ManualError, load_manual
+
+
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def _number(n: int) -> str:
+    return NUMBER_WORDS.get(n, str(n))
 
 
 def _seat(ref: ir.SeatRef) -> str:
@@ -23,10 +31,22 @@ def _seat(ref: ir.SeatRef) -> str:
         return "the dealer"
     if ref.offset == 1:
         return "the player to the dealer's left"
-    words = {2: "two", 3: "three", 4: "four", 5: "five"}
     n = abs(ref.offset)
     side = "left" if ref.offset > 0 else "right"
-    return f"the player {words.get(n, str(n))} places to the dealer's {side}"
+    return f"the player {_number(n)} places to the dealer's {side}"
+
+
+def after_a(places: int, seats: int | None) -> str:
+    """The player some places after A (to his left), named as a card player would at this table.
+
+    >>> after_a(1, 4), after_a(2, 4), after_a(2, 6), after_a(3, 6), after_a(5, 6)
+    ('the player after A', 'the player opposite A', 'the player two places after A', 'the player opposite A', 'the player five places after A')
+    """
+    if places == 1:
+        return "the player after A"
+    if seats and seats % 2 == 0 and places % seats == seats // 2:
+        return "the player opposite A"
+    return f"the player {_number(places)} places after A"
 
 
 def _a(noun: str) -> str:
@@ -40,6 +60,12 @@ def deck_of(r: Resolved) -> Deck | None:
         return Deck.from_clause(clause) if clause is not None else None
     except SchachettError:  # a broken deck is reported by the checks; prose still renders
         return None
+
+
+def seats_of(r: Resolved) -> int | None:
+    """The number of seats of a ruleset, for prose that names places at the table (None without a seats clause)."""
+    clause = r.clause("seats")
+    return clause.count if clause is not None else None
 
 
 def _faces_text(k: ir.KindDecl) -> str:
@@ -58,7 +84,7 @@ def penalty_effects(c: ir.Penalty) -> list[str]:
     """What a penalty does, in words, one phrase per effect."""
     parts = []
     if c.pays:
-        parts.append(f"the offender pays {c.pays} points to each {'opponent' if c.to == 'opponents' else 'other player'}")
+        parts.append(f"the offender pays {c.pays} points to each {prose('payee', c.to)}")
     if c.take_back:
         parts.append("the card is taken back and played correctly")
     if c.forfeit:
@@ -66,8 +92,12 @@ def penalty_effects(c: ir.Penalty) -> list[str]:
     return parts
 
 
-def sentence(c, deck: Deck | None = None) -> str:
-    """One clause as an English sentence (or a few); the deck, if given, names kinds and colours."""
+def sentence(c, deck: Deck | None = None, seats: int | None = None) -> str:
+    """One clause as an English sentence (or a few); the deck, if given, names kinds and colours.
+
+    ``seats`` is the size of the table, for the clauses that name seats by their
+    place (the player opposite exists only at an even table).
+    """
 
     def _sel(sel: ir.Selector) -> str:
         return describe_selector(sel, deck)
@@ -107,8 +137,7 @@ def sentence(c, deck: Deck | None = None) -> str:
         return "When a card is played to a trick it takes the trick from the card holding it only if it may: " + \
             "; ".join(parts) + ". Any other card is discarded and does not take."
     if isinstance(c, ir.Ties):
-        parts = [f"of two equal {'cards' if r.kind == 'any' else _kind(r.kind) + 's'} the "
-                 f"{'first played holds the trick' if r.rule == 'first' else 'later played takes the trick'}"
+        parts = [f"of two equal {'cards' if r.kind == 'any' else _kind(r.kind) + 's'} the {prose('tie_outcome', r.rule)}"
                  for r in c.rules]
         return "; ".join(parts).capitalize() + "."
     if isinstance(c, ir.Follow):
@@ -124,22 +153,13 @@ def sentence(c, deck: Deck | None = None) -> str:
             return f"In the last trick, promoted cards score: {items} (others as usual)."
         return f"Cards in the tricks a party wins score points: {items} ('value' is the number on the card)."
     if isinstance(c, ir.Remaining):
-        return ("'Remaining' counts the cards each player held before the deciding trick (a full hand in the first trick)."
-                if c.scope == "each" else
-                "'Remaining' counts the cards all players held together before the deciding trick.")
+        return prose("remaining_scope", c.scope)
     if isinstance(c, ir.KingEvent):
-        when = {"opponent": "a King is taken by an opponent", "partner": "a King is taken by its owner's partner",
-                "self": "a King wins the trick itself"}[c.when]
-        who = {"taker": "the taking party", "owner": "the King's own party",
-               "opponents": "the party opposing the King's owner"}[c.scores]
+        when, who = prose("when", c.when), prose("scorer", c.scores)
         return (f"{c.name.capitalize()}: when {when}, {who} scores {render(c.first)} for the first King "
                 f"and {render(c.later)} for a later King.")
     if isinstance(c, ir.KingOrder):
-        count = ("The first King is the first to meet any fate" if c.count == "all"
-                 else "Each kind of King event has its own first King")
-        same = ("two Kings falling in one trick count in the order they were played" if c.same_trick == "play"
-                else "two Kings falling in one trick both count as first")
-        return f"{count}; {same}."
+        return f"{prose('order_count', c.count)}; {prose('same_trick', c.same_trick)}."
     if isinstance(c, ir.Settlement):
         return (f"After the game each player of the winning party receives {render(c.amount)} {c.unit}, and each "
                 f"player of the losing party pays as much ('winner' and 'loser' are the parties' points).")
@@ -161,23 +181,19 @@ def sentence(c, deck: Deck | None = None) -> str:
                 text += (f" Before every {ch.rounds} round after the first, the players on seats {ch.seats[0]} "
                          f"and {ch.seats[1]} change places.")
                 continue
-            who = "the player after A" if ch.after_a == 1 else ("the player opposite A" if ch.after_a == 2 else
-                                                               f"the player {ch.after_a} places after A")
+            who = after_a(ch.after_a, seats)
             text += f" Before every {ch.rounds} round after the first, {who} changes places with his left neighbour."
         if c.stop_after_cycle:
             text += " Play may stop only at the end of a cycle."
         return text
     if isinstance(c, ir.Memory):
-        return ("Players may keep in mind every trick they have seen." if c.keeps == "every" else
-                "Players keep in mind nothing beyond the tricks they may look at.")
+        return prose("memory_kind", c.keeps)
     if isinstance(c, ir.Dealer):
         first = f"Seat {c.first} deals the first game; after" if c.first is not None else "After"
         return f"{first} each game the deal passes to the {c.passes}."
     if isinstance(c, ir.Automaton):
-        rule = {"lowest": "the lowest legal card", "highest": "the highest legal card",
-                "cheapest-taker": "the cheapest legal card that takes the trick, and otherwise the lowest"}[c.policy]
-        seats = ", ".join(f"seat {x}" for x in c.seats)
-        return f"{seats[0].upper()}{seats[1:]} are played by a fixed rule, not by a player: each plays {rule}."
+        named = ", ".join(f"seat {x}" for x in c.seats)
+        return f"{named[0].upper()}{named[1:]} are played by a fixed rule, not by a player: each plays {prose('policy', c.policy)}."
     if isinstance(c, ir.Dummy):
         opened = ("from the start" if c.exposed_after == 0 else f"after trick {c.exposed_after}")
         text = f"Seat {c.seat} is a dummy: its cards are played by seat {c.by} and laid open {opened}."
@@ -194,17 +210,28 @@ def sentence(c, deck: Deck | None = None) -> str:
             when = {"before": "before the first card is played",
                     "after": f"between tricks, from the end of trick {p.trick} on",
                     "rescue": (f"in trick {p.trick}" if p.trick else "in any trick")
-                    + ", as a rescue when the King has just been checkmated or selfmated: the King is taken out of "
-                      "the trick and the officer takes its place"}[p.when]
+                    + ", as a rescue when the King has just met a fate the rescue may undo: the King is taken out "
+                      "of the trick and the officer takes its place"}[p.when]
             parts.append(f"{who} may castle {when}")
-        return ("Castling exchanges a King for an officer of the hand opposite it. "
+        return ("Castling exchanges a King for an officer of the hand the castle reaches. "
                 + "; ".join(parts)[0].upper() + "; ".join(parts)[1:] + ".")
     if isinstance(c, ir.CastleOfficer):
         officers = _sel(c.officer).removeprefix("a ").removeprefix("an ")
-        return f"In castling the King is exchanged for {_a(officers)} of the hand opposite."
+        return f"In castling the King is exchanged for {_a(officers)} of the hand the castle reaches."
     if isinstance(c, ir.CastleLimit):
-        return "Castling may happen " + {"game": "once per game", "party": "once per party and game",
-                                         "seat": "once per player and game", "none": "any number of times"}[c.limit] + "."
+        return f"Castling may happen {prose('limit', c.limit)}."
+    if isinstance(c, ir.CastleWith):
+        if c.opposite:
+            whose = "the player opposite"
+        else:
+            side = "left" if c.places >= 0 else "right"
+            n = abs(c.places)
+            whose = f"the player {'next' if n == 1 else _number(n) + ' places'} to the {side}"
+        return f"A castle reaches the hand of {whose}" + (", who is a partner." if c.partner else ".")
+    if isinstance(c, ir.CastleRescue):
+        fates = " or ".join(c.events)
+        return (f"A rescue may undo a King's {fates} (the King events of these names), and no other fate: "
+                "a King that met another fate stays where it fell.")
     raise TypeError(type(c).__name__)  # pragma: no cover
 
 
@@ -249,6 +276,7 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
     manual = manual or load_manual()
     key = section_order(manual)
     deck = deck_of(r)
+    seats = seats_of(r)
     by_section: dict[str, list[Effective]] = {}
     for e in r.clauses:
         by_section.setdefault(filed_under(r, e), []).append(e)
@@ -261,7 +289,7 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
             src = f" (also {', '.join(also)})" if also else ""
             via = f" — reading {e.origin.option} of lacuna {e.origin.lacuna}" if e.origin.lacuna else ""
             lines.append(f"  [{c.basis.grade.value}]{src}{via}")
-            lines.append(f"    {sentence(c, deck)}")
+            lines.append(f"    {sentence(c, deck, seats)}")
             if c.because:
                 lines.append(f"    Why: {c.because}")
         lines.append("")
