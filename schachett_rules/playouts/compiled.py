@@ -143,17 +143,34 @@ class Plan:
         sc[S_EVENTS], sc[S_ROYAL], sc[S_RANDOM], sc[S_PARTIES] = n_events, self.n_royal, self.random_seats, len(t.parties)
         self.scalars = sc
         self.n_parties = len(t.parties)
-        self.max_castles = 2 * t.n_tricks if sc[S_CASTLING] else 0
+        # the moments a permit opens: before play, between tricks (from its trick on), rescues (in its trick or all)
+        moments = 0
+        if sc[S_CASTLING]:
+            when, trick = np.array(p.when), np.array(p.trick)
+            moments += int((when == BEFORE).any())
+            after = trick[when == BETWEEN]
+            moments += max(t.n_tricks - int(np.maximum(after, 1).min()), 0) if len(after) else 0
+            rescue = trick[when == RESCUE]
+            moments += (t.n_tricks if (rescue < 0).any() else len(set(rescue.tolist()))) if len(rescue) else 0
+        self.max_castles = moments
+        # the seats a permit lets castle before play / between tricks, by dealer and tricks done (a bitmask)
+        self.open_seats = np.zeros((n, 2, t.n_tricks + 1), dtype=np.int64)
+        for dealer in range(n):
+            for moment in (BEFORE, BETWEEN):
+                for done in range(t.n_tricks + 1):
+                    self.open_seats[dealer, moment, done] = sum(
+                        1 << seat for seat in range(n)
+                        if castle_rules.permitted(*p, n, dealer, seat, moment, done))
         self.deal_draws = max(len(t.rest_cards) - 1, 0)
         self.card_draws = t.n_tricks * self.random_seats
-        # each moment of castling: a number per castle on offer (one per King at most) and one for the officer
-        self.max_draws = self.deal_draws + self.card_draws + self.max_castles * (self.n_royal + 1)
+        # each moment: a number per castle on offer (one per King at most) and one for the officer
+        self.max_draws = self.deal_draws + self.card_draws + moments * (self.n_royal + 1)
 
     def tables(self) -> tuple:
         """The arrays :func:`play` reads, in its order."""
         return (self.scalars, self.card_face, self.strength, self.royal, self.officers, self.beats, self.points,
                 self.follow, self.party_of, self.policy, self.with_seat, self.event_of, self.scores, self.first,
-                self.later, self.permits, self.rest, self.given, self.start, self.end)
+                self.later, self.permits, self.open_seats, self.rest, self.given, self.start, self.end)
 
     def state(self) -> "State":
         """Fresh arrays for one game."""
@@ -256,17 +273,22 @@ def _castle(sc, regs, castles, kind, trick, seat, king, officer, with_seat):
 
 
 @_jit
-def _castle_between(sc, royal, officers, party_of, with_seat, permits, hands, regs, castles, u, moment, scratch):
-    """The random player's castle before play or between tricks; False if the numbers ran out (nothing changed)."""
+def _castle_between(sc, royal, officers, party_of, with_seat, open_seats, hands, regs, castles, u, moment, scratch):
+    """The random player's castle before play or between tricks; False if the numbers ran out (nothing changed).
+
+    ``open_seats`` are the seats the permits let castle now (:func:`~schachett_rules.kernel.castling.permitted`).
+    """
     pos = regs[POS]
     words = sc[S_WORDS]
     for seat in range(sc[S_SEATS]):
+        if not (open_seats >> seat) & 1 or not within_limit(sc[S_LIMIT], party_of, seat, regs[CASTLED]):
+            continue
         kings = scratch[0]
         any_king = False
         for w in range(words):
             kings[w] = hands[seat, w] & royal[w]
             any_king = any_king or kings[w] != 0
-        if not any_king or not _allowed(sc, party_of, permits, regs, seat, moment):
+        if not any_king:
             continue
         other = with_seat[seat]
         offered = scratch[1]
@@ -390,7 +412,7 @@ def _need(sc, regs, more):
 
 @_jit
 def play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, event_of,
-         scores, first_pts, later_pts, permits, rest, given, start, end,
+         scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
          hands, trick, regs, tricks, events, castles, totals, each, u):
     """Play the game in ``regs`` on from where it stands; 0 when it is over, else how many more numbers it needs."""
     n, words = sc[S_SEATS], sc[S_WORDS]
@@ -418,8 +440,9 @@ def play(sc, card_face, strength, royal, officers, beats2, points2, follow, part
         if regs[PHASE] == START:
             if castling:
                 moment = BEFORE if regs[TRICK] == 0 else BETWEEN
-                if not _castle_between(sc, royal, officers, party_of, with_seat, permits, hands, regs, castles, u,
-                                       moment, scratch):
+                seats = open_seats[regs[DEALER], moment, regs[TRICK]]
+                if seats and not _castle_between(sc, royal, officers, party_of, with_seat, seats, hands, regs,
+                                                 castles, u, moment, scratch):
                     return _need(sc, regs, 1)
             regs[PHASE] = PLAY
         while regs[PHASE] == PLAY and regs[PLAYED] < n:
@@ -455,7 +478,10 @@ def play(sc, card_face, strength, royal, officers, beats2, points2, follow, part
             trick[0, played], trick[1, played] = seat, card
             regs[PLAYED] = played + 1
         regs[PHASE] = FULL
-        if castling:
+        kings_down = False
+        for i in range(n):
+            kings_down = kings_down or has_card(royal, trick[1, i])
+        if castling and kings_down:
             if not _rescue(sc, card_face, royal, officers, beats, party_of, with_seat, permits, hands, trick, regs,
                            castles, u, faces, scratch):
                 return _need(sc, regs, 1)
@@ -468,11 +494,18 @@ def play(sc, card_face, strength, royal, officers, beats2, points2, follow, part
 
 @_jit
 def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, event_of,
-               scores, first_pts, later_pts, permits, rest, given, start, end,
-               hands, trick, regs, tricks, events, castles, totals, each, dealers, u,
+               scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+               hands, trick, regs, tricks, events, castles, totals, each, dealers, u_by_draw,
                out_totals, out_tricks, out_events, out_castles, out_n_castles):
-    """Play one game per row of ``u``, dealt by ``dealers``; -1 when all are played, else the game that ran short."""
+    """Play one game per column of ``u_by_draw`` (draws, games), dealt by ``dealers``.
+
+    Returns -1 when all are played, else the first game that ran short of numbers.
+    """
+    draws = u_by_draw.shape[0]
+    u = np.empty(draws, dtype=np.float64)
     for g in range(len(dealers)):
+        for j in range(draws):
+            u[j] = u_by_draw[j, g]
         regs[:] = 0
         regs[DEALER], regs[CASTLING] = dealers[g], 1
         totals[:] = 0
@@ -480,8 +513,8 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
         events[:] = -1
         events[:, E_POINTS] = 0
         if play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
-                event_of, scores, first_pts, later_pts, permits, rest, given, start, end,
-                hands, trick, regs, tricks, events, castles, totals, each, u[g]) != 0:
+                event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                hands, trick, regs, tricks, events, castles, totals, each, u) != 0:
             return g
         out_totals[g] = totals
         out_tricks[g] = tricks
@@ -490,3 +523,31 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
         out_n_castles[g] = k
         out_castles[g, :k] = castles[:k]
     return -1
+
+
+# --- the numbers of game streams, a block at a time ---------------------------------------------------
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1, _MIX2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+
+
+@_jit
+def _mix(z):
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@_jit
+def fill_uniforms(base, games, out):
+    """``out[j, g]``: the ``j``-th number (from 0) of game ``games[g]``'s stream, whose run key mixes to ``base``.
+
+    The same SplitMix64 sequence as :class:`~schachett_rules.playouts.streams.GameStream`, in wrapping 64-bit arithmetic.
+    """
+    keys = np.empty(len(games), dtype=np.uint64)
+    for g in range(len(games)):
+        keys[g] = _mix(base + np.uint64(games[g]) * _GOLDEN)
+    for j in range(out.shape[0]):
+        step = np.uint64(j + 1) * _GOLDEN
+        for g in range(len(games)):
+            out[j, g] = np.float64(_mix(keys[g] + step) >> np.uint64(11)) * 1.1102230246251565e-16

@@ -44,8 +44,13 @@ class Outcome(NamedTuple):
     card_points: tuple[int, ...]
     events: list                            # (EventTable, trick index, owner, first, points, parties)
     trick_winners: tuple[int, ...]          # seat that won each trick
-    tricks: tuple = ()                      # each trick's (seat, card) in playing order (a rescue's officer in its place)
+    log: np.ndarray | None = None           # per trick: winner, points, leader, then the cards in playing order
     castles: tuple = ()                     # (trick, kind, seat, King card, officer card, with seat), as the engine logs them
+
+    def tricks(self) -> list[list[tuple[int, int]]]:
+        """Each trick's ``(seat, card)`` in playing order (a rescued King's officer in its place)."""
+        n = self.log.shape[1] - 3
+        return [[((row[2] + i) % n, card) for i, card in enumerate(row[3:])] for row in self.log.tolist()]
 
 
 def _compiled():
@@ -82,15 +87,12 @@ def random_game(t: Tables, dealer: int, rng: random.Random) -> Outcome:
     c, plan, st = _state(t)
     st.regs[c.DEALER], st.regs[c.CASTLING] = dealer, 1
     _run(c, plan, st, rng.random, plan.deal_draws + plan.card_draws)
-    n = t.n_seats
-    rows = st.tricks.tolist()
     events = [(t.events[e], trick, owner, bool(first), pts, scorer_parties(t, scorer))
               for e, trick, owner, first, pts, scorer in st.events[:st.regs[c.N_EVENTS]].tolist()]
-    tricks = tuple(tuple(((row[c.T_LEADER] + i) % n, card) for i, card in enumerate(row[c.T_CARDS:])) for row in rows)
     castles = tuple((trick, MOMENTS[kind], seat, king, officer, other)
                     for trick, kind, seat, king, officer, other in st.castles[:st.regs[c.N_CASTLES]].tolist())
     return Outcome(tuple(st.totals[0].tolist()), tuple(st.totals[1].tolist()), events,
-                   tuple(row[c.T_WINNER] for row in rows), tricks, castles)
+                   tuple(st.tricks[:, c.T_WINNER].tolist()), st.tricks.copy(), castles)
 
 
 def continue_randomly(t: Tables, hands: list[int], trick: list[tuple[int, int]], leader: int, trick_index: int,

@@ -67,6 +67,12 @@ def block_uniforms(seed: int, games: np.ndarray, draws: int) -> np.ndarray:
     draw (as the batch does) needs no copy.
     """
     base = np.uint64(_mix((seed * GOLDEN + 0x632BE59BD9B4E019) & MASK))
+    games = np.asarray(games, dtype=np.uint64)
+    if len(games) * draws >= 4096:
+        from .compiled import fill_uniforms   # numba, loaded only for blocks worth compiling for
+        block = np.empty((draws, len(games)), dtype=np.float64)
+        fill_uniforms(base, games, block)
+        return block.T
     with np.errstate(over="ignore"):
         keys = _mix_array(base + np.asarray(games, dtype=np.uint64) * _G)
         steps = (np.arange(1, draws + 1, dtype=np.uint64) * _G)[:, None]
