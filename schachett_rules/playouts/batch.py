@@ -92,7 +92,7 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
     plan = c.plan_of(t)
     games = len(dealers)
     dealers = np.ascontiguousarray(dealers, dtype=np.int64)
-    by_draw = np.ascontiguousarray(np.asarray(u, dtype=np.float64).T)   # no copy for uniforms()/block_uniforms()
+    rows = np.ascontiguousarray(u, dtype=np.float64)   # a game's numbers side by side
     st = plan.state()
     n, tricks = t.n_seats, t.n_tricks
     totals = np.zeros((games,) + st.totals.shape, dtype=np.int64)
@@ -100,9 +100,9 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
     events = np.zeros((games,) + st.events.shape, dtype=np.int64)
     castles = np.full((games,) + st.castles.shape, -1, dtype=np.int64)
     n_castles = np.zeros(games, dtype=np.int64)
-    short = c.play_batch(*plan.tables(), *st.arrays(), dealers, by_draw, totals, log, events, castles, n_castles)
+    short = c.play_batch(*plan.tables(), *st.arrays(), dealers, rows, totals, log, events, castles, n_castles)
     if short >= 0:
-        raise SchachettError(f"game {short} of the batch needs more than the {by_draw.shape[0]} uniform numbers "
+        raise SchachettError(f"game {short} of the batch needs more than the {rows.shape[1]} uniform numbers "
                              f"of its row (draws_per_game gives {plan.max_draws})")
     kind = events[:, :, c.E_KIND]
     scorer = events[:, :, c.E_SCORER]

@@ -36,6 +36,10 @@ from ..kernel.scoring import event_of
 from ..kernel.tables import Tables
 
 _jit = njit(cache=True, nogil=True)
+# Everything the loop calls is inlined into it: a call that passes arrays costs two atomic reference counts
+# per array, which, card after card, cost more than the game itself.
+_inline = njit(cache=True, nogil=True, inline="always")
+_bare = njit(cache=True, nogil=True, _nrt=False)   # allocates nothing, so it counts no references either
 
 
 def _same_source(func, **callees):
@@ -43,24 +47,24 @@ def _same_source(func, **callees):
     scope = dict(func.__globals__, **callees)
     clone = types.FunctionType(func.__code__, scope, func.__name__, func.__defaults__, func.__closure__)
     clone.__qualname__, clone.__module__, clone.__doc__ = func.__qualname__, func.__module__, func.__doc__
-    return _jit(clone)
+    return _inline(clone)
 
 
 # the kernel's leaf rules, the same source compiled
-takes_from = _jit(core.takes_from)
+takes_from = _inline(core.takes_from)
 holder_after = _same_source(core.holder_after, takes_from=takes_from)
-serving_tier = _jit(core.serving_tier)
-relation = _jit(core.relation)
+serving_tier = _inline(core.serving_tier)
+relation = _inline(core.relation)
 king_fate = _same_source(core.king_fate, relation=relation)
-king_scorer = _jit(core.king_scorer)
-automaton_pick = _jit(core.automaton_pick)
-shuffle = _jit(core.shuffle)
-kth = _jit(core.kth)
-permitted = _jit(castle_rules.permitted)
-within_limit = _jit(castle_rules.within_limit)
-may_rescue = _jit(castle_rules.may_rescue)
-chance_taken = _jit(castle_rules.chance_taken)
-officer_at = _jit(castle_rules.officer_at)
+king_scorer = _inline(core.king_scorer)
+automaton_pick = _inline(core.automaton_pick)
+shuffle = _inline(core.shuffle)
+kth = _inline(core.kth)
+permitted = _inline(castle_rules.permitted)
+within_limit = _inline(castle_rules.within_limit)
+may_rescue = _inline(castle_rules.may_rescue)
+chance_taken = _inline(castle_rules.chance_taken)
+officer_at = _inline(castle_rules.officer_at)
 
 BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
 
@@ -208,7 +212,7 @@ def plan_of(t: Tables) -> Plan:
 
 # --- bits of mask words ----------------------------------------------------------------------------
 
-@_jit
+@_inline
 def popcount(x):
     """The number of set bits of a 64-bit word."""
     x = x - ((x >> _U1) & _M1)
@@ -217,7 +221,7 @@ def popcount(x):
     return np.int64((x * _H01) >> np.uint64(56))
 
 
-@_jit
+@_inline
 def count_cards(words) -> int:
     """The number of cards in a mask of words."""
     total = 0
@@ -226,7 +230,7 @@ def count_cards(words) -> int:
     return total
 
 
-@_jit
+@_inline
 def kth_card(words, k):
     """The k-th lowest card (from 0) of a mask of words."""
     for w in range(len(words)):
@@ -242,13 +246,13 @@ def kth_card(words, k):
     return -1
 
 
-@_jit
+@_inline
 def has_card(words, card) -> bool:
     """Whether a mask of words holds ``card``."""
     return (words[card >> 6] >> np.uint64(card & 63)) & _U1 == _U1
 
 
-@_jit
+@_inline
 def toggle(words, card):
     """Add or take away ``card`` in a mask of words."""
     words[card >> 6] ^= _U1 << np.uint64(card & 63)
@@ -256,14 +260,14 @@ def toggle(words, card):
 
 # --- the moments of a game ----------------------------------------------------------------------------
 
-@_jit
+@_inline
 def _allowed(sc, party_of, permits, regs, seat, moment):
     return (permitted(permits[0], permits[1], permits[2], permits[3], permits[4], sc[S_SEATS], regs[DEALER], seat,
                       moment, regs[TRICK])
             and within_limit(sc[S_LIMIT], party_of, seat, regs[CASTLED]))
 
 
-@_jit
+@_inline
 def _castle(sc, regs, castles, kind, trick, seat, king, officer, with_seat):
     i = regs[N_CASTLES]
     castles[i, C_TRICK], castles[i, C_KIND], castles[i, C_SEAT] = trick, kind, seat
@@ -272,7 +276,7 @@ def _castle(sc, regs, castles, kind, trick, seat, king, officer, with_seat):
     regs[CASTLED] |= 1 << seat
 
 
-@_jit
+@_inline
 def _castle_between(sc, royal, officers, party_of, with_seat, open_seats, hands, regs, castles, u, moment, scratch):
     """The random player's castle before play or between tricks; False if the numbers ran out (nothing changed).
 
@@ -318,7 +322,7 @@ def _castle_between(sc, royal, officers, party_of, with_seat, open_seats, hands,
     return True
 
 
-@_jit
+@_inline
 def _winner(sc, card_face, beats, trick, faces):
     n = sc[S_SEATS]
     for i in range(n):
@@ -326,7 +330,7 @@ def _winner(sc, card_face, beats, trick, faces):
     return holder_after(beats, faces, n)
 
 
-@_jit
+@_inline
 def _rescue(sc, card_face, royal, officers, beats, party_of, with_seat, permits, hands, trick, regs, castles, u,
             faces, scratch):
     """The random player's rescue of a King just taken; False if the numbers ran out (nothing changed)."""
@@ -362,7 +366,7 @@ def _rescue(sc, card_face, royal, officers, beats, party_of, with_seat, permits,
     return True
 
 
-@_jit
+@_inline
 def _gather(sc, card_face, royal, beats, points, party_of, event_of, scores, first_pts, later_pts, trick, regs,
             tricks, events, totals, each, faces):
     """Take in the full trick: its winner, card points and King fates."""
@@ -404,7 +408,7 @@ def _gather(sc, card_face, royal, beats, points, party_of, event_of, scores, fir
     regs[PLAYED] = 0
 
 
-@_jit
+@_inline
 def _need(sc, regs, more):
     """At least how many numbers the rest of the game draws: every card still to choose, and ``more``."""
     return sc[S_TRICKS] * sc[S_RANDOM] - regs[DRAWN] + more
@@ -415,15 +419,32 @@ def play(sc, card_face, strength, royal, officers, beats2, points2, follow, part
          scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
          hands, trick, regs, tricks, events, castles, totals, each, u):
     """Play the game in ``regs`` on from where it stands; 0 when it is over, else how many more numbers it needs."""
+    faces, legal, scratch, cards, takes, order = _work(sc, rest)
+    return _play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+                 event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                 hands, trick, regs, tricks, events, castles, totals, each, u,
+                 faces, legal, scratch, cards, takes, order)
+
+
+@_jit
+def _work(sc, rest):
+    """Scratch arrays for :func:`_play`."""
+    words = sc[S_WORDS]
+    return (np.zeros(sc[S_SEATS], dtype=np.int64), np.zeros(words, dtype=np.uint64),
+            np.zeros((2, words), dtype=np.uint64), np.zeros(sc[S_CARDS], dtype=np.int64),
+            np.zeros(sc[S_CARDS], dtype=np.bool_), rest.copy())
+
+
+@_bare
+def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, event_of,
+          scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+          hands, trick, regs, tricks, events, castles, totals, each, u,
+          faces, legal, scratch, cards, takes, order):
     n, words = sc[S_SEATS], sc[S_WORDS]
-    faces = np.zeros(n, dtype=np.int64)
-    legal = np.zeros(words, dtype=np.uint64)
-    scratch = np.zeros((2, words), dtype=np.uint64)
-    cards = np.zeros(sc[S_CARDS], dtype=np.int64)
-    takes = np.zeros(sc[S_CARDS], dtype=np.bool_)
     if regs[PHASE] == DEAL:
         dealer = regs[DEALER]
-        order = rest.copy()
+        for i in range(len(rest)):
+            order[i] = rest[i]
         shuffle(order, u, 0)
         for seat in range(n):
             for w in range(words):
@@ -445,15 +466,19 @@ def play(sc, card_face, strength, royal, officers, beats2, points2, follow, part
                                                  castles, u, moment, scratch):
                     return _need(sc, regs, 1)
             regs[PHASE] = PLAY
+        tiers = follow[card_face[trick[1, 0]]]    # the led face's follow tiers (read once the lead is down)
         while regs[PHASE] == PLAY and regs[PLAYED] < n:
             played = regs[PLAYED]
             seat = (regs[LEADER] + played) % n
-            hand = hands[seat]
-            tier = -1
-            if played:
-                tier = serving_tier(follow[card_face[trick[1, 0]]], hand, words)
             for w in range(words):
-                legal[w] = hand[w] & follow[card_face[trick[1, 0]], tier * words + w] if tier >= 0 else hand[w]
+                legal[w] = hands[seat, w]
+            if played:
+                if played == 1:
+                    tiers = follow[card_face[trick[1, 0]]]
+                tier = serving_tier(tiers, legal, words)
+                if tier >= 0:
+                    for w in range(words):
+                        legal[w] &= tiers[tier * words + w]
             rule = policy[seat]
             if rule >= 0:
                 m = 0
@@ -474,7 +499,7 @@ def play(sc, card_face, strength, royal, officers, beats2, points2, follow, part
                 card = kth_card(legal, kth(count_cards(legal), u[regs[POS]]))
                 regs[POS] += 1
                 regs[DRAWN] += 1
-            toggle(hand, card)
+            hands[seat, card >> 6] ^= _U1 << np.uint64(card & 63)
             trick[0, played], trick[1, played] = seat, card
             regs[PLAYED] = played + 1
         regs[PHASE] = FULL
@@ -495,26 +520,25 @@ def play(sc, card_face, strength, royal, officers, beats2, points2, follow, part
 @_jit
 def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, event_of,
                scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
-               hands, trick, regs, tricks, events, castles, totals, each, dealers, u_by_draw,
+               hands, trick, regs, tricks, events, castles, totals, each, dealers, rows,
                out_totals, out_tricks, out_events, out_castles, out_n_castles):
-    """Play one game per column of ``u_by_draw`` (draws, games), dealt by ``dealers``.
+    """Play one game per row of ``rows`` (games, draws), dealt by ``dealers``.
 
     Returns -1 when all are played, else the first game that ran short of numbers.
     """
-    draws = u_by_draw.shape[0]
-    u = np.empty(draws, dtype=np.float64)
+    faces, legal, scratch, cards, takes, order = _work(sc, rest)
     for g in range(len(dealers)):
-        for j in range(draws):
-            u[j] = u_by_draw[j, g]
+        u = rows[g]
         regs[:] = 0
         regs[DEALER], regs[CASTLING] = dealers[g], 1
         totals[:] = 0
         each[:] = 0
         events[:] = -1
         events[:, E_POINTS] = 0
-        if play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
-                event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
-                hands, trick, regs, tricks, events, castles, totals, each, u) != 0:
+        if _play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+                 event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                 hands, trick, regs, tricks, events, castles, totals, each, u,
+                 faces, legal, scratch, cards, takes, order) != 0:
             return g
         out_totals[g] = totals
         out_tricks[g] = tricks
@@ -531,7 +555,7 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1, _MIX2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 
 
-@_jit
+@_inline
 def _mix(z):
     z = (z ^ (z >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
@@ -540,14 +564,11 @@ def _mix(z):
 
 @_jit
 def fill_uniforms(base, games, out):
-    """``out[j, g]``: the ``j``-th number (from 0) of game ``games[g]``'s stream, whose run key mixes to ``base``.
+    """``out[g, j]``: the ``j``-th number (from 0) of game ``games[g]``'s stream, whose run key mixes to ``base``.
 
     The same SplitMix64 sequence as :class:`~schachett_rules.playouts.streams.GameStream`, in wrapping 64-bit arithmetic.
     """
-    keys = np.empty(len(games), dtype=np.uint64)
     for g in range(len(games)):
-        keys[g] = _mix(base + np.uint64(games[g]) * _GOLDEN)
-    for j in range(out.shape[0]):
-        step = np.uint64(j + 1) * _GOLDEN
-        for g in range(len(games)):
-            out[j, g] = np.float64(_mix(keys[g] + step) >> np.uint64(11)) * 1.1102230246251565e-16
+        key = _mix(base + np.uint64(games[g]) * _GOLDEN)
+        for j in range(out.shape[1]):
+            out[g, j] = np.float64(_mix(key + np.uint64(j + 1) * _GOLDEN) >> np.uint64(11)) * 1.1102230246251565e-16
