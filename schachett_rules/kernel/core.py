@@ -81,6 +81,11 @@ def king_fate(party_of, event_of, count_each: bool, same_trick_all_first: bool, 
     return e, seen == 0 or (same_trick_all_first and before == 0)
 
 
+def event_points(first, later, event: int, is_first: bool, trick: int) -> int:
+    """The points of King event ``event`` in trick ``trick`` (from 0): its first-King or its later points."""
+    return first[event][trick] if is_first else later[event][trick]
+
+
 def king_scorer(scores: int, party_of, seat: int, winner: int) -> int:
     """The party that scores a King event (>= 0), or ``-1 - p``: every party but ``p``."""
     if scores == TAKER:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .compiler import EventTable, Tables
-from .core import RELATIONS, SCORERS, holder_after, king_fate, king_scorer
+from .core import RELATIONS, SCORERS, event_points, holder_after, king_fate, king_scorer
 from ..language.expr import evaluate
 
 
@@ -57,6 +57,7 @@ def king_events(t: Tables, trick_index: int, kings: list[tuple[int, int]], winne
     """
     out = []
     events, party_of, of = t.events, t.party_of, event_of(t)
+    firsts, laters = [e.first for e in events], [e.later for e in events]
     before_total = count.total
     each_before = [count.per_event.get(e.name, 0) for e in events]
     each = list(each_before)
@@ -66,7 +67,7 @@ def king_events(t: Tables, trick_index: int, kings: list[tuple[int, int]], winne
         if e < 0:
             continue
         ev = events[e]
-        points = (ev.first if first else ev.later)[trick_index]
+        points = event_points(firsts, laters, e, first, trick_index)
         parties = scorer_parties(t, king_scorer(SCORERS.index(ev.scores), party_of, seat, winner))
         out.append((ev, face, seat, first, points, parties))
         count.total += 1

@@ -57,6 +57,7 @@ serving_tier = _inline(core.serving_tier)
 relation = _inline(core.relation)
 king_fate = _same_source(core.king_fate, relation=relation)
 king_scorer = _inline(core.king_scorer)
+event_points = _inline(core.event_points)
 automaton_pick = _inline(core.automaton_pick)
 shuffle = _inline(core.shuffle)
 kth = _inline(core.kth)
@@ -111,7 +112,7 @@ class Plan:
         self.party_of = np.array(t.party_of, dtype=np.int64)
         policies = [policy_of(t, t.controller(s)) for s in range(n)]
         self.policy = np.array([-1 if p is None else core.POLICIES.index(p) for p in policies], dtype=np.int64)
-        self.with_seat = np.array(t.castling.with_seat if t.castling else range(n), dtype=np.int64)
+        self.with_seat = np.array([t.castling.partner_for(s) if t.castling else s for s in range(n)], dtype=np.int64)
         self.event_of = np.array(event_of(t), dtype=np.int64)
         n_events = len(t.events)
         self.scores = np.array([core.SCORERS.index(e.scores) for e in t.events] or [0], dtype=np.int64)
@@ -391,7 +392,7 @@ def _gather(sc, card_face, royal, beats, points, party_of, event_of, scores, fir
                              before, each[0], each[1])
         if e < 0:
             continue
-        value = first_pts[e, index] if first else later_pts[e, index]
+        value = event_points(first_pts, later_pts, e, first, index)
         scorer = king_scorer(scores[e], party_of, seat, winner)
         for p in range(sc[S_PARTIES]):
             if p == scorer or (scorer < 0 and p != -1 - scorer):

@@ -2,7 +2,7 @@
 
 Game ``i`` of a run seeded ``s`` draws from a SplitMix64 sequence whose start
 is mixed from ``(s, i)``; its ``j``-th number depends on ``s``, ``i`` and ``j``
-only. The numpy batch computes whole blocks of these numbers at once, the
+only. The batch computes whole blocks of these numbers at once, the
 one-game paths draw them one by one: both see the same numbers, so random
 players play the same deals and the same games on either path, in any chunk,
 on any worker, and a sweep compares its readings on the same deals.
