@@ -290,7 +290,7 @@ class Game:
         return True
 
     def castle(self, seat: int, officer: str, king: str | None = None) -> CastleRecord:
-        """Exchange the King of ``seat`` for an officer of the hand opposite (a rescue if the trick is open)."""
+        """Exchange the King of ``seat`` for an officer of the hand its castle reaches (a rescue if the trick is open)."""
         return apply_castle(self, self.verify_castle(seat, officer, king), officer)
 
     def play_randomly(self, rng: random.Random) -> None:
