@@ -1,12 +1,16 @@
-"""Our random play-outs beside OpenSpiel's Hearts: python benchmarks/bench_openspiel.py [--games N].
+"""Our random play-outs beside OpenSpiel's Hearts: python benchmarks/bench_openspiel.py [--json] [--ruleset R].
 
-Both games deal 52 cards to four players and play 13 tricks, so random full
-games per second compare fairly; Hearts adds 12 passed cards before the play.
-Everything runs in this one process, on one core:
+The four-player rulesets deal 52 cards and play 13 tricks, as Hearts does, so
+random full games per second compare fairly (Hearts adds 12 passed cards before
+the play); the others play more or fewer cards and castle, and are measured
+against the same Hearts figure. Everything runs in this one process, on one core:
 
-* ours, one game at a time: :func:`schachett_rules.simulation.bench.playouts_per_second`;
-* ours, the numpy batch (10,000 games at a time, random numbers included):
+* ours, one game at a time, for every ruleset in variants/:
+  :func:`schachett_rules.simulation.bench.playouts_per_second`;
+* ours, the compiled batch (10,000 games at a time, random numbers included):
   :func:`schachett_rules.simulation.bench.batch_per_second`;
+* the time to parse, check and compile each ruleset (median, warm):
+  :func:`schachett_rules.simulation.bench.compile_milliseconds`;
 * OpenSpiel's ``hearts`` (C++), a full game per ``pyspiel.evaluate_bots`` call
   with a uniform random bot in every seat, chance outcomes sampled from the seed.
 
@@ -23,11 +27,12 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):   # 
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
+import json  # noqa: E402
 import platform  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 
-from schachett_rules.simulation.bench import batch_per_second, playouts_per_second  # noqa: E402
+from schachett_rules.simulation.bench import batch_per_second, compile_milliseconds, playouts_per_second  # noqa: E402
 
 
 def measure(rate, repeat: int) -> tuple[float, float, float]:
@@ -59,22 +64,29 @@ def cpu_name() -> str:
     return platform.processor() or "unknown cpu"
 
 
+def rulesets() -> list[str]:
+    """Every ruleset in variants/, in name order."""
+    from schachett_rules import paths
+    return sorted(p.stem for p in paths.variants_dir().glob("*.schachett"))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ruleset", default="original")
-    ap.add_argument("--games", type=int, default=20000, help="games per run, one at a time (ours)")
-    ap.add_argument("--batch-games", type=int, default=100000, help="games per run, numpy batch (ours)")
-    ap.add_argument("--hearts-games", type=int, default=20000, help="games per run, OpenSpiel Hearts")
+    ap.add_argument("--ruleset", action="append", help="a ruleset to measure (repeat it); default: every one in variants/")
+    ap.add_argument("--games", type=int, default=5000, help="games per run, one at a time (ours)")
+    ap.add_argument("--batch-games", type=int, default=50000, help="games per run, batch (ours)")
+    ap.add_argument("--hearts-games", type=int, default=10000, help="games per run, OpenSpiel Hearts")
     ap.add_argument("--repeat", type=int, default=3, help="timed runs of each (the median is reported)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
+    names = args.ruleset or rulesets()
 
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count()
-    print(f"machine: {platform.platform()}, {cpu_name()}")
-    print(f"python {platform.python_version()} ({platform.python_implementation()}), "
-          f"{os.cpu_count()} CPUs ({cores} usable); every figure from this one process on one core")
+    machine = {"platform": platform.platform(), "cpu": cpu_name(), "python": platform.python_version(),
+               "cpus": os.cpu_count(), "usable": cores}
 
     try:
         import pyspiel
@@ -83,36 +95,55 @@ def main() -> None:
             from importlib.metadata import version
             spiel = version("open-spiel")
     except ImportError:
-        pyspiel = None
+        pyspiel = spiel = None
 
-    # warm-up: compile the tables, build the batch plan, load the game
-    playouts_per_second(args.ruleset, 200)
-    batch_per_second(args.ruleset, 2000, chunk=1000)
+    hearts = None
     if pyspiel is not None:
-        hearts_per_second(200)
+        hearts_per_second(200)   # warm-up: load the game
+        hearts = measure(lambda: hearts_per_second(args.hearts_games), args.repeat)
+    figures = {}
+    for name in names:
+        # warm-up: compile the tables, build the plan, load the compiled loop
+        playouts_per_second(name, 200)
+        batch_per_second(name, 2000, chunk=1000)
+        one = measure(lambda: playouts_per_second(name, args.games), args.repeat)
+        batch = measure(lambda: batch_per_second(name, args.batch_games), args.repeat)
+        compile_ms = compile_milliseconds(name, repeat=10)[0]
+        figures[name] = {"one_game": one, "batch": batch, "compile_ms": compile_ms}
 
-    rows = [("Schachett, fast play-out path (one game at a time)",
-             measure(lambda: playouts_per_second(args.ruleset, args.games), args.repeat), args.games),
-            ("Schachett, numpy batch (10,000 games at a time)",
-             measure(lambda: batch_per_second(args.ruleset, args.batch_games), args.repeat), args.batch_games)]
-    if pyspiel is not None:
-        rows.append((f"OpenSpiel {spiel} hearts, uniform random bots",
-                     measure(lambda: hearts_per_second(args.hearts_games), args.repeat), args.hearts_games))
+    if args.json:
+        out = {"machine": machine, "repeat": args.repeat, "open_spiel": spiel,
+               "hearts": None if hearts is None else {"median": hearts[0], "low": hearts[1], "high": hearts[2]},
+               "rulesets": {name: {"one_game": {"median": f["one_game"][0], "low": f["one_game"][1],
+                                                "high": f["one_game"][2]},
+                                   "batch": {"median": f["batch"][0], "low": f["batch"][1], "high": f["batch"][2]},
+                                   "compile_ms": f["compile_ms"],
+                                   "one_game_vs_hearts": None if hearts is None else f["one_game"][0] / hearts[0],
+                                   "batch_vs_hearts": None if hearts is None else f["batch"][0] / hearts[0]}
+                            for name, f in figures.items()}}
+        print(json.dumps(out, indent=2))
+        return
 
+    print(f"machine: {machine['platform']}, {machine['cpu']}")
+    print(f"python {machine['python']} ({platform.python_implementation()}), {machine['cpus']} CPUs "
+          f"({cores} usable); every figure from this one process on one core")
     print()
-    print(f"random full games per second ({args.ruleset}; median of {args.repeat} runs, [slowest, fastest])")
-    for label, (median, low, high), games in rows:
-        print(f"  {label:<52} {median:>11,.0f}   [{low:,.0f}, {high:,.0f}]   {games:,} games a run")
-    if pyspiel is None:
+    print(f"random full games per second (median of {args.repeat} runs; one game at a time: {args.games:,} games a run, "
+          f"batch: {args.batch_games:,})")
+    if hearts is not None:
+        print(f"  OpenSpiel {spiel} hearts, uniform random bots: {hearts[0]:,.0f}   [{hearts[1]:,.0f}, {hearts[2]:,.0f}]")
+    else:
         print("  OpenSpiel hearts: not measured, pyspiel is not installed (pip install open-spiel; "
               "it is not a dependency of this project)")
-        return
-    hearts = rows[2][1][0]
-    print()
-    print("ratios (median against median)")
-    print(f"  fast play-out path / OpenSpiel hearts  {rows[0][1][0] / hearts:6.2f} x")
-    print(f"  numpy batch / OpenSpiel hearts         {rows[1][1][0] / hearts:6.2f} x")
-    print(f"  numpy batch / fast play-out path       {rows[1][1][0] / rows[0][1][0]:6.2f} x")
+    head = f"  {'ruleset':<18} {'one game':>10} {'batch':>11} {'compile ms':>11}"
+    if hearts is not None:
+        head += f" {'one/hearts':>11} {'batch/hearts':>13}"
+    print(head)
+    for name, f in figures.items():
+        line = f"  {name:<18} {f['one_game'][0]:>10,.0f} {f['batch'][0]:>11,.0f} {f['compile_ms']:>11.1f}"
+        if hearts is not None:
+            line += f" {f['one_game'][0] / hearts[0]:>10.2f}x {f['batch'][0] / hearts[0]:>12.2f}x"
+        print(line)
 
 
 if __name__ == "__main__":

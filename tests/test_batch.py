@@ -1,6 +1,8 @@
-"""The numpy batch plays the same games as the one-game engine for the same uniform numbers."""
+"""The batch, the one-game play-out and the engine play the same games for the same uniform numbers."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -57,10 +59,63 @@ def test_batch_and_engine_agree_trick_by_trick():
         assert tuple(game.result().totals) == tuple(out.totals[g])
 
 
-@pytest.mark.parametrize("ref", ["reconstruction", "three-player", "ai-reconstruction"])
-def test_rulesets_with_castling_are_left_to_the_engine(ref):
-    assert "castling" in supported(tables_for(ref))
-    assert supported(tables_for("original")) is None
+RULESETS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "variants").glob("*.schachett"))
+READINGS = [("original", (("castling", "as-three-player"),)), ("original", (("castling", "both"),)),
+            ("original", (("castle-limit", "once-per-player"), ("castling", "rescue"))),
+            ("original", (("castle-limit", "once-per-game"), ("castle-officer", "rook"), ("castling", "before-play")))]
+CASES = [(name, ()) for name in RULESETS] + READINGS
+
+
+def engine_castles(t, game):
+    return [(c.trick, c.kind, c.seat, c.king, c.officer, c.with_seat) for c in game.castles]
+
+
+@pytest.mark.parametrize("ref,options", CASES, ids=lambda x: x if isinstance(x, str) else
+                         ",".join(f"{k}={v}" for k, v in x) or "printed")
+def test_engine_one_game_path_and_batch_play_the_same_games(ref, options):
+    """The same uniform numbers give the same game on all three paths: every trick, castle, King and score."""
+    t = tables_for(ref, options)
+    games = 150
+    u = uniforms(t, games, np.random.default_rng(18))
+    dealers = np.arange(games) % t.n_seats
+    out = random_batch(t, dealers, u)
+    name = t.deck.card_name
+    castled = 0
+    for g in range(games):
+        stream, fast_stream = Stream(u[g]), Stream(u[g])
+        game = Game.deal(t, int(dealers[g]), stream)
+        game.play_randomly(stream)
+        result = game.result()
+        one = random_game(t, int(dealers[g]), fast_stream)
+        assert stream.i == fast_stream.i, g                       # the same numbers drawn, no more, no fewer
+        tricks = [(tr.cards, tr.winner, tr.points) for tr in game.tricks]
+        assert [(tuple((s, name(c)) for s, c in plays), w) for plays, w in zip(one.tricks(), one.trick_winners)] == \
+            [(cards, w) for cards, w, _ in tricks], g
+        batch_tricks = [(tuple(((int(out.leaders[g, i]) + k) % t.n_seats, name(int(c)))
+                               for k, c in enumerate(out.trick_cards[g, i])), int(out.winners[g, i]),
+                         int(out.trick_points[g, i])) for i in range(t.n_tricks)]
+        assert batch_tricks == tricks, g
+        castles = engine_castles(t, game)
+        castled += bool(castles)
+        assert [(tr, kind, s, name(k), name(o), w) for tr, kind, s, k, o, w in one.castles] == castles, g
+        kinds = ("before", "between", "rescue")
+        batch_castles = [(int(tr), kinds[kind], int(s), name(int(k)), name(int(o)), int(w))
+                         for tr, kind, s, k, o, w in out.castle_log[g, :out.castles[g]]]
+        assert batch_castles == castles and int(out.castles[g]) == len(castles), g
+        assert one.totals == result.totals == tuple(out.totals[g]), g
+        assert one.card_points == result.card_points == tuple(out.card_points[g]), g
+        kings = [(e.event, e.trick - 1, e.order == "first", e.points, e.scoring_parties) for e in result.events]
+        assert [(ev.name, tr, first, pts, parties) for ev, tr, _owner, first, pts, parties in one.events] == kings, g
+        batch_kings = [(t.events[k].name, int(tr), bool(f), int(p), (int(party),)) for k, tr, f, p, party in
+                       zip(out.event_kind[g], out.event_trick[g], out.event_first[g], out.event_points[g],
+                           out.event_party[g]) if k >= 0]
+        assert batch_kings == kings, g
+    if t.castling is not None and t.castling.permits:
+        assert castled > 0     # the castles were played, not only their absence compared
+
+
+def test_every_ruleset_is_played_in_batches():
+    assert all(supported(tables_for(name)) is None for name in RULESETS)
 
 
 def test_a_game_uses_one_uniform_per_shuffle_swap_and_per_card():

@@ -81,14 +81,16 @@ def test_same_seed_same_result_whatever_the_workers_and_chunks():
     assert sim.stats_json(h1) == sim.stats_json(h2)
 
 
-def test_batch_statistics_equal_the_engines_game_by_game():
-    spec = sim.Spec(ruleset="original", games=500, seed=11)
+@pytest.mark.parametrize("ruleset,games", [("original", 500), ("reconstruction", 200), ("three-player", 200),
+                                            ("two-player", 200), ("solitaire", 200), ("eight-players", 100)])
+def test_batch_statistics_equal_the_engines_game_by_game(ruleset, games):
+    spec = sim.Spec(ruleset=ruleset, games=games, seed=11)
     batch = sim.run(spec)
     t = sim.tables_of(spec)
     engine = sim.empty_stats(t)
-    for i in range(500):
+    for i in range(games):
         stream = GameStream(11, i)
-        game = Game.deal(t, i % 4, stream)
+        game = Game.deal(t, i % t.n_seats, stream)
         game.play_randomly(stream)
         sim.add_game(engine, t, game)
     assert sim.stats_json(engine) == sim.stats_json(batch)

@@ -1,32 +1,26 @@
-"""Castling: a King exchanged for an officer of the hand opposite, as the castling clause allows.
+"""Castling in the recorded engine: verify, check and make a castle, with errors naming the clause.
 
-Three moments are possible, each granted by a permit of the clause: before
-the first card (``before play``), between tricks from some trick on
-(``after trick N``), and as a rescue (``rescue in trick N``): when a King has
-just been taken (checkmated or selfmated), it is lifted out of the full trick
-and the officer takes its place there, before the trick is gathered.
+A King is exchanged for an officer of the hand of another seat, as the
+castling clause allows. The rules themselves (the moments, the permits, the
+limit, the officers, which King may be rescued and whose hand a castle reaches)
+are in :mod:`schachett_rules.kernel.castling`; this module applies them to a
+:class:`~schachett_rules.engine.game.Game`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
 
+from ..kernel import castling as rules
 from ..errors import IllegalAction, UnknownCard
 from .records import CastleRecord
 
 # The functions here take the engine's Game; engine.game imports this module, never the other way round.
 
 
-class CastleOption(NamedTuple):
-    """A castle allowed now: whose King, which card, with which hand, and the officers on offer."""
+CastleOption = rules.Option   # a castle allowed now: seat, King, with_seat, officers, kind, position
 
-    seat: int
-    king: int            # the King's card
-    with_seat: int
-    officers: tuple[int, ...]  # cards of the hand opposite that may be taken
-    kind: str            # before | between | rescue
-    position: int        # the King's place in the trick (rescue only), else -1
+_MOMENT_CODE = {name: code for code, name in enumerate(rules.MOMENTS)}
 
 
 def _moment(game: "Game") -> str | None:
@@ -37,69 +31,29 @@ def _moment(game: "Game") -> str | None:
     return "before" if not game.tricks else "between"
 
 
+def _castled(game: "Game") -> int:
+    return rules.castled_mask(c.seat for c in game.castles)
+
+
 def _permitted(game: "Game", seat: int, moment: str) -> bool:
-    t = game.t
-    trick_done = len(game.tricks)
-    for seats, any_holder, when, trick in t.castling.permits:
-        named = {(game.dealer + off) % t.n_seats if base == "dealer" else off for base, off in seats}
-        if seat not in named and not any_holder:
-            continue
-        if moment == "before" and when == "before":
-            return True
-        if moment == "between" and when == "after" and trick_done >= (trick or 0):
-            return True
-        if moment == "rescue" and when == "rescue" and (trick is None or trick == trick_done + 1):
-            return True
-    return False
+    return rules.seat_permitted(game.t, seat, _MOMENT_CODE[moment], len(game.tricks), game.dealer)
 
 
 def _within_limit(game: "Game", seat: int) -> bool:
     t = game.t
-    limit = t.castling.limit
-    if limit == "game":
-        return not game.castles
-    if limit == "party":
-        return all(t.party_of[c.seat] != t.party_of[seat] for c in game.castles)
-    if limit == "seat":
-        return all(c.seat != seat for c in game.castles)
-    return True
-
-
-def _officers(game: "Game", with_seat: int) -> tuple[int, ...]:
-    t = game.t
-    faces = t.castling.officer_faces
-    hand = game.hands[with_seat]
-    return tuple(c for c in range(t.n_cards) if hand >> c & 1 and faces >> t.deck.card_face[c] & 1)
+    return rules.within_limit(rules.limit_code(t), t.party_of, seat, _castled(game))
 
 
 def castle_options(game: "Game") -> list[CastleOption]:
-    """Every castle the rules allow at this moment."""
-    t = game.t
-    if t.castling is None:
+    """Every castle the rules allow at this moment (:func:`schachett_rules.kernel.castling.options`)."""
+    if game.t.castling is None:
         return []
     moment = _moment(game)
     if moment is None:
         return []
-    out = []
-    if moment == "rescue":
-        wseat = game.pending[0]
-        for position, (seat, card) in enumerate(game.trick):
-            if not t.royal_cards >> card & 1 or (seat == wseat and not t.castling.rescue_own_take):
-                continue
-            if _permitted(game, seat, moment) and _within_limit(game, seat):
-                officers = _officers(game, t.castling.partner_for(seat))
-                if officers:
-                    out.append(CastleOption(seat, card, t.castling.partner_for(seat), officers, "rescue", position))
-        return out
-    for seat in range(t.n_seats):
-        kings = game.hands[seat] & t.royal_cards
-        if not kings or not _permitted(game, seat, moment) or not _within_limit(game, seat):
-            continue
-        officers = _officers(game, t.castling.partner_for(seat))
-        for card in range(t.n_cards):
-            if kings >> card & 1 and officers:
-                out.append(CastleOption(seat, card, t.castling.partner_for(seat), officers, moment, -1))
-    return out
+    winner = game.pending[0] if game.pending is not None else -1
+    return rules.options(game.t, _MOMENT_CODE[moment], game.hands, game.trick, len(game.tricks), winner,
+                         _castled(game), game.dealer)
 
 
 def rescues_possible(game: "Game", provisional) -> bool:
@@ -130,12 +84,12 @@ def verify_castle(game: "Game", seat: int, officer: str, king: str | None = None
             when = {"before": "before play", "between": f"after trick {len(game.tricks)}", "rescue": "as a rescue now"}[moment]
             why = f"the castling clause does not let seat {seat} castle {when}"
         elif moment == "rescue" and not any(s == seat and t.royal_cards >> c & 1 for s, c in game.trick
-                                            if s != game.pending[0]):
+                                            if rules.may_rescue(t.castling.rescue_own_take, s, game.pending[0])):
             why = f"seat {seat} has no King taken in trick {trick} to rescue"
         elif not _within_limit(game, seat):
             why = f"castling is limited to once per {t.castling.limit}, and that castle has been made"
         else:
-            why = f"the hand opposite (seat {t.castling.partner_for(seat)}) has no officer that may be taken for the King"
+            why = f"the hand of seat {t.castling.partner_for(seat)} has no officer that may be taken for the King"
         raise IllegalAction(f"{why} ({cite})", trick=trick, seat=seat, card=officer, clause=cite)
     if king is not None:
         try:
@@ -187,7 +141,7 @@ def apply_castle(game: "Game", option: CastleOption, officer: str) -> CastleReco
 def random_castle(game: "Game", rng: random.Random) -> None:
     """The random player's castling: each chance taken with probability one half, the officer at random."""
     for option in castle_options(game):
-        if rng.random() < 0.5:
-            card = option.officers[int(rng.random() * len(option.officers))]
+        if rules.chance_taken(rng.random()):
+            card = option.officers[rules.officer_at(rng.random(), len(option.officers))]
             apply_castle(game, option, game.t.deck.card_name(card))
             return

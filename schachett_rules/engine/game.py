@@ -290,7 +290,7 @@ class Game:
         return True
 
     def castle(self, seat: int, officer: str, king: str | None = None) -> CastleRecord:
-        """Exchange the King of ``seat`` for an officer of the hand opposite (a rescue if the trick is open)."""
+        """Exchange the King of ``seat`` for an officer of the hand its castle reaches (a rescue if the trick is open)."""
         return apply_castle(self, self.verify_castle(seat, officer, king), officer)
 
     def play_randomly(self, rng: random.Random) -> None:
@@ -298,7 +298,9 @@ class Game:
 
         Draws one ``rng.random()`` per card, as the fast play-outs do, so both
         paths play the same game from the same stream. Where castling is
-        allowed, each chance is taken with probability one half.
+        allowed, each chance is taken with probability one half, at most one
+        castle at each moment: before play, as a rescue of a full trick, and
+        between tricks (also after a trick that waited for a rescue).
         """
         castling = self.t.castling is not None
         while True:
@@ -306,6 +308,7 @@ class Game:
                 random_castle(self, rng)  # at most one castle at each moment of the game
             if self.pending is not None:
                 self.gather()
+                continue  # the trick is in: the moment between tricks comes before the next card
             if self.over:
                 return
             rule = policy_of(self.t, self.t.controller(self.to_move))

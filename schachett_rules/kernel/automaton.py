@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .core import POLICIES, automaton_pick, takes_from
 from .tables import Tables
 from .trick import captures, holder, legal
 
@@ -35,16 +36,25 @@ def policy_of(t: Tables, seat: int) -> str | None:
     return policy if seat in seats else None
 
 
+def strength_order(t: Tables) -> tuple[int, ...]:
+    """Card -> its place when all cards are sorted by :func:`strength` (built once per tables)."""
+    cached = t.__dict__.get("_automaton_strength")
+    if cached is None:
+        order = sorted(range(t.n_cards), key=lambda c: strength(t, c))
+        place = [0] * t.n_cards
+        for i, c in enumerate(order):
+            place[c] = i
+        cached = tuple(place)
+        object.__setattr__(t, "_automaton_strength", cached)
+    return cached
+
+
 def automaton_card(t: Tables, hand: int, trick: Sequence[tuple[int, int]], index: int, policy: str) -> int:
     """The card the rule ``policy`` plays from ``hand`` to ``trick`` (trick ``index``, from 0)."""
     mask, _tier = legal(t, hand, trick)
     cards = [c for c in range(t.n_cards) if mask >> c & 1]
-    if policy == "highest":
-        return max(cards, key=lambda c: strength(t, c))
-    if policy == "cheapest-taker" and trick:
-        beats = captures(t, index)
-        held = holder(t, index, trick)[1]
-        taking = [c for c in cards if beats[t.deck.card_face[c]] >> held & 1]
-        if taking:
-            return min(taking, key=lambda c: strength(t, c))
-    return min(cards, key=lambda c: strength(t, c))
+    takes = [False] * len(cards)
+    if trick:
+        beats, held = captures(t, index), holder(t, index, trick)[1]
+        takes = [takes_from(beats, t.deck.card_face[c], held) for c in cards]
+    return automaton_pick(POLICIES.index(policy), cards, takes, len(cards), strength_order(t))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from .core import kth, shuffle
 from .tables import Tables
 
 
@@ -25,7 +26,7 @@ def pick(mask: int, r: float) -> int:
     >>> pick(0b10110, 0.0), pick(0b10110, 0.99)
     (1, 4)
     """
-    k = int(r * mask.bit_count())
+    k = kth(mask.bit_count(), r)
     while k:
         mask &= mask - 1
         k -= 1
@@ -53,9 +54,7 @@ def deal_cards(t: Tables, dealer: int, rng: random.Random) -> list[int]:
         hands[(dealer + offset) % n if base == "dealer" else offset] |= 1 << card
     cards = list(t.rest_cards)
     rnd = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
+    shuffle(cards, [rnd() for _ in range(len(cards) - 1)], 0)
     pos, size = 0, t.hand_size
     for seat in range(n):
         h = hands[seat]

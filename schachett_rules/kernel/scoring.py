@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .compiler import EventTable, Tables
+from .core import RELATIONS, SCORERS, event_points, holder_after, king_fate, king_scorer
 from ..language.expr import evaluate
 
 
@@ -29,6 +30,22 @@ class KingCount:
         return new
 
 
+def event_of(t: Tables) -> tuple[int, int, int]:
+    """For each relation of a King's player to the winner (self, partner, opponent): the event's index, -1 for none."""
+    cached = t.__dict__.get("_event_of")
+    if cached is None:
+        cached = tuple(next((i for i, e in enumerate(t.events) if e.when == rel), -1) for rel in RELATIONS)
+        object.__setattr__(t, "_event_of", cached)
+    return cached
+
+
+def scorer_parties(t: Tables, scorer: int) -> tuple[int, ...]:
+    """The parties a :func:`~.core.king_scorer` answer names."""
+    if scorer >= 0:
+        return (scorer,)
+    return tuple(p for p in range(len(t.parties)) if p != -1 - scorer)
+
+
 def king_events(t: Tables, trick_index: int, kings: list[tuple[int, int]], winner: int,
                 count: KingCount) -> list[tuple[EventTable, int, int, bool, int, tuple[int, ...]]]:
     """The King events of one trick.
@@ -39,33 +56,22 @@ def king_events(t: Tables, trick_index: int, kings: list[tuple[int, int]], winne
     points, and the parties that score them.
     """
     out = []
+    events, party_of, of = t.events, t.party_of, event_of(t)
+    firsts, laters = [e.first for e in events], [e.later for e in events]
     before_total = count.total
-    before_each = dict(count.per_event)
-    party_of = t.party_of
+    each_before = [count.per_event.get(e.name, 0) for e in events]
+    each = list(each_before)
     for seat, face in kings:
-        if seat == winner:
-            when = "self"
-        elif party_of[seat] == party_of[winner]:
-            when = "partner"
-        else:
-            when = "opponent"
-        ev = next((e for e in t.events if e.when == when), None)
-        if ev is None:
+        e, first = king_fate(party_of, of, t.count_each_event, t.same_trick_all_first, seat, winner,
+                             count.total, before_total, each, each_before)
+        if e < 0:
             continue
-        if t.count_each_event:
-            seen, seen_before = count.per_event.get(ev.name, 0), before_each.get(ev.name, 0)
-        else:
-            seen, seen_before = count.total, before_total
-        first = seen == 0 or (t.same_trick_all_first and seen_before == 0)
-        points = (ev.first if first else ev.later)[trick_index]
-        if ev.scores == "taker":
-            parties = (party_of[winner],)
-        elif ev.scores == "owner":
-            parties = (party_of[seat],)
-        else:
-            parties = tuple(p for p in range(len(t.parties)) if p != party_of[seat])
+        ev = events[e]
+        points = event_points(firsts, laters, e, first, trick_index)
+        parties = scorer_parties(t, king_scorer(SCORERS.index(ev.scores), party_of, seat, winner))
         out.append((ev, face, seat, first, points, parties))
         count.total += 1
+        each[e] += 1
         count.per_event[ev.name] = count.per_event.get(ev.name, 0) + 1
     return out
 
@@ -79,14 +85,9 @@ def take_trick(t: Tables, index: int, trick: list[tuple[int, int]], totals: list
     last = index == t.n_tricks - 1
     beats, points = (t.beats_last, t.points_last) if last else (t.beats, t.points)
     card_face = t.deck.card_face
-    wseat, wface = trick[0][0], card_face[trick[0][1]]
-    total = points[wface]
-    for seat, c in trick[1:]:
-        f = card_face[c]
-        if beats[f] >> wface & 1:
-            wseat, wface = seat, f
-        total += points[f]
-    totals[t.party_of[wseat]] += total
+    faces = [card_face[c] for _, c in trick]
+    wseat = trick[holder_after(beats, faces, len(faces))][0]
+    totals[t.party_of[wseat]] += sum(points[f] for f in faces)
     kings = [(s, card_face[c]) for s, c in trick if t.royal_cards >> c & 1]
     if kings:
         for _ev, _face, _owner, _first, pts, parties in king_events(t, index, kings, wseat, count):

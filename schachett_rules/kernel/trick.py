@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from .core import holder_after, serving_tier, takes_from
 from .scoring import KingCount, king_events
 from .tables import Tables
 
@@ -53,15 +54,14 @@ def legal(t: Tables, hand: int, trick: Sequence[Play]) -> tuple[int, int | None]
     """
     if not trick:
         return hand, None
-    for i, m in enumerate(t.follow[t.deck.card_face[trick[0][1]]]):
-        if hand & m:
-            return hand & m, i
-    return hand, None
+    tiers = t.follow[t.deck.card_face[trick[0][1]]]
+    i = serving_tier(tiers, (hand,), 1)
+    return (hand & tiers[i], i) if i >= 0 else (hand, None)
 
 
 def holds_against(t: Tables, index: int, face: int, holder_face: int) -> bool:
     """Whether a card of ``face`` takes the trick from the card of ``holder_face`` that holds it."""
-    return bool(captures(t, index)[face] >> holder_face & 1)
+    return takes_from(captures(t, index), face, holder_face)
 
 
 def holders_of_faces(t: Tables, index: int, plays: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -70,7 +70,7 @@ def holders_of_faces(t: Tables, index: int, plays: Sequence[tuple[int, int]]) ->
     seat, face = plays[0]
     out = [(seat, face)]
     for s, f in plays[1:]:
-        if beats[f] >> face & 1:
+        if takes_from(beats, f, face):
             seat, face = s, f
         out.append((seat, face))
     return out
@@ -84,13 +84,15 @@ def holders(t: Tables, index: int, trick: Sequence[Play]) -> list[tuple[int, int
 
 def holder(t: Tables, index: int, trick: Sequence[Play]) -> tuple[int, int]:
     """Who holds the trick so far (at least one card played), as ``(seat, face)``."""
-    return holders(t, index, trick)[-1]
+    faces = [t.deck.card_face[c] for _, c in trick]
+    best = holder_after(captures(t, index), faces, len(faces))
+    return trick[best][0], faces[best]
 
 
 def takers(t: Tables, index: int, holder_face: int) -> int:
     """The faces (a bitmask) that would take the trick from the card of ``holder_face``."""
     beats = captures(t, index)
-    return sum(1 << f for f in range(t.n_faces) if beats[f] >> holder_face & 1)
+    return sum(1 << f for f in range(t.n_faces) if takes_from(beats, f, holder_face))
 
 
 def trick_points(t: Tables, index: int, trick: Sequence[Play]) -> int:

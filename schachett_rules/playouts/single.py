@@ -1,24 +1,28 @@
 """Fast random play-outs: whole games with no records, from the same tables.
 
-The recorded engine (:mod:`.engine`) builds a frozen record for every card; a
-simulation of thousands of games needs only the score. :func:`random_game`
-plays the same game the engine plays for the same random numbers (the deal of
-:func:`~schachett_rules.kernel.deal.deal_cards`, one ``rng.random()`` per card,
-the choice of :func:`~schachett_rules.kernel.deal.pick`), with everything held in
-local variables. A test plays both paths side by side and compares them.
+The recorded engine (:mod:`schachett_rules.engine`) builds a frozen record for
+every card; a simulation of thousands of games needs only the score.
+:func:`random_game` plays the same game the engine's random player plays for
+the same random numbers (the deal of
+:func:`~schachett_rules.kernel.deal.deal_cards`, one ``rng.random()`` per card a
+player chooses, the choice of :func:`~schachett_rules.kernel.deal.pick`, the
+castles of :func:`~schachett_rules.engine.castling.random_castle`, the
+automaton's cards), through the compiled loop of :mod:`.compiled` that the batch
+plays too. It draws exactly the numbers the engine draws, in the same order, so
+the same stream plays the same game. A test plays the paths side by side.
 
 >>> import random
 >>> from schachett_rules.kernel.compiler import tables_for
 >>> from schachett_rules.engine.game import Game
->>> t = tables_for("original")
+>>> t = tables_for("reconstruction")
 >>> out = random_game(t, 3, random.Random(5))
->>> game = Game.deal(t, 3, random.Random(5))
->>> game.play_randomly(random.Random(5))  # a fresh stream: not the same game
 >>> rng = random.Random(5)
 >>> same = Game.deal(t, 3, rng)
 >>> same.play_randomly(rng)               # the deal and the play from one stream, as random_game does
 >>> out.totals == same.result().totals, [tr.winner for tr in same.tricks] == list(out.trick_winners)
 (True, True)
+>>> len(out.castles) == len(same.castles)
+True
 """
 
 from __future__ import annotations
@@ -26,9 +30,11 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+import numpy as np
+
 from ..kernel.compiler import Tables
-from ..kernel.deal import deal_cards, seat_of
-from ..kernel.scoring import KingCount, king_events, take_trick
+from ..kernel.castling import MOMENTS
+from ..kernel.scoring import KingCount, scorer_parties
 
 
 class Outcome(NamedTuple):
@@ -38,94 +44,55 @@ class Outcome(NamedTuple):
     card_points: tuple[int, ...]
     events: list                            # (EventTable, trick index, owner, first, points, parties)
     trick_winners: tuple[int, ...]          # seat that won each trick
+    log: np.ndarray | None = None           # per trick: winner, points, leader, then the cards in playing order
+    castles: tuple = ()                     # (trick, kind, seat, King card, officer card, with seat), as the engine logs them
+
+    def tricks(self) -> list[list[tuple[int, int]]]:
+        """Each trick's ``(seat, card)`` in playing order (a rescued King's officer in its place)."""
+        n = self.log.shape[1] - 3
+        return [[((row[2] + i) % n, card) for i, card in enumerate(row[3:])] for row in self.log.tolist()]
+
+
+def _compiled():
+    from . import compiled   # numba and the compiled loop are loaded by the first play-out, not by every import
+    return compiled
+
+
+def _state(t: Tables):
+    """The compiled plan of ``t`` and one game's arrays, kept with it and reused (one game at a time)."""
+    c = _compiled()
+    plan = c.plan_of(t)
+    st = plan.__dict__.get("_state")
+    if st is None:
+        st = plan.state()
+        plan._state = st
+        plan._args = plan.tables() + st.arrays()
+    st.regs[:] = 0
+    st.totals[:] = 0
+    st.each[:] = 0
+    return c, plan, st
+
+
+def _run(c, plan, st, rnd, draws: int) -> None:
+    """Play on, drawing exactly the numbers the game uses (``draws`` at first: a bound from below)."""
+    u = np.array([rnd() for _ in range(draws)])
+    need = c.play(*plan._args, u)
+    while need:
+        u = np.concatenate((u, [rnd() for _ in range(need)]))
+        need = c.play(*plan._args, u)
 
 
 def random_game(t: Tables, dealer: int, rng: random.Random) -> Outcome:
-    """Play one game with every seat choosing uniformly among its legal cards."""
-    if t.castling is not None or t.automaton is not None:
-        return _through_engine(t, dealer, rng)
-    hands = deal_cards(t, dealer, rng)
-    rnd = rng.random
-    card_face = t.deck.card_face
-    follow, royal = t.follow, t.royal_cards
-    n_seats, n_tricks = t.n_seats, t.n_tricks
-    party_of = t.party_of
-    won = [0] * len(t.parties)
-    count = KingCount()
-    events = []
-    winners = []
-    leader = seat_of(t, *t.first_lead, dealer)
-    for trick in range(n_tricks):
-        if trick == n_tricks - 1:
-            beats, points = t.beats_last, t.points_last
-        else:
-            beats, points = t.beats, t.points
-        # the lead: any card of the hand
-        h = hands[leader]
-        k = int(rnd() * h.bit_count())
-        m = h
-        while k:
-            m &= m - 1
-            k -= 1
-        low = m & -m
-        hands[leader] = h ^ low
-        c = low.bit_length() - 1
-        wface = card_face[c]
-        wseat = leader
-        total = points[wface]
-        kings = [(leader, wface)] if royal & low else None
-        tiers = follow[wface]
-        seat = leader
-        for _ in range(n_seats - 1):
-            seat += 1
-            if seat == n_seats:
-                seat = 0
-            h = hands[seat]
-            for tier in tiers:
-                m = h & tier
-                if m:
-                    break
-            else:
-                m = h
-            k = int(rnd() * m.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
-            low = m & -m
-            hands[seat] = h ^ low
-            f = card_face[low.bit_length() - 1]
-            if beats[f] >> wface & 1:
-                wface = f
-                wseat = seat
-            total += points[f]
-            if royal & low:
-                if kings is None:
-                    kings = []
-                kings.append((seat, f))
-        won[party_of[wseat]] += total
-        if kings:
-            for ev, face, owner, first, pts, parties in king_events(t, trick, kings, wseat, count):
-                events.append((ev, trick, owner, first, pts, parties))
-        winners.append(wseat)
-        leader = wseat
-    totals = list(won)
-    for ev, trick, owner, first, pts, parties in events:
-        for p in parties:
-            totals[p] += pts
-    return Outcome(tuple(totals), tuple(won), events, tuple(winners))
-
-
-def _through_engine(t: Tables, dealer: int, rng: random.Random) -> Outcome:
-    # Castling adds choices between cards, and an automaton a rule of its own, that this loop does not model.
-    from ..engine.game import Game
-    game = Game.deal(t, dealer, rng)
-    game.play_randomly(rng)
-    result = game.result()
-    events = []
-    by_name = {e.name: e for e in t.events}
-    for e in result.events:
-        events.append((by_name[e.event], e.trick - 1, e.owner, e.order == "first", e.points, e.scoring_parties))
-    return Outcome(result.totals, result.card_points, events, tuple(tr.winner for tr in game.tricks))
+    """Play one game with every player choosing uniformly among its legal cards, castling as the engine's random player."""
+    c, plan, st = _state(t)
+    st.regs[c.DEALER], st.regs[c.CASTLING] = dealer, 1
+    _run(c, plan, st, rng.random, plan.deal_draws + plan.card_draws)
+    events = [(t.events[e], trick, owner, bool(first), pts, scorer_parties(t, scorer))
+              for e, trick, owner, first, pts, scorer in st.events[:st.regs[c.N_EVENTS]].tolist()]
+    castles = tuple((trick, MOMENTS[kind], seat, king, officer, other)
+                    for trick, kind, seat, king, officer, other in st.castles[:st.regs[c.N_CASTLES]].tolist())
+    return Outcome(tuple(st.totals[0].tolist()), tuple(st.totals[1].tolist()), events,
+                   tuple(st.tricks[:, c.T_WINNER].tolist()), st.tricks.copy(), castles)
 
 
 def continue_randomly(t: Tables, hands: list[int], trick: list[tuple[int, int]], leader: int, trick_index: int,
@@ -135,33 +102,29 @@ def continue_randomly(t: Tables, hands: list[int], trick: list[tuple[int, int]],
     ``hands`` are card masks by seat, ``trick`` the (seat, card) already on the
     table, ``won`` the points each party has so far (cards and Kings), ``count``
     the Kings fallen so far (a :class:`~schachett_rules.kernel.scoring.KingCount`,
-    copied here, not changed). Castling is not played out. The Monte-Carlo
-    player uses this to value a card.
+    not changed). Automaton seats play by their rule; castling is not played out
+    (a position does not say which castles were made). The Monte-Carlo player
+    uses this to value a card.
     """
-    hands = list(hands)
-    totals = list(won)
-    count = KingCount.copy_of(count)
-    card_face, follow = t.deck.card_face, t.follow
-    n_seats = t.n_seats
-    rnd = rng.random
-    trick = list(trick)
-    for index in range(trick_index, t.n_tricks):
-        while len(trick) < n_seats:
-            seat = (leader + len(trick)) % n_seats
-            h = hands[seat]
-            m = h
-            if trick:
-                for tier in follow[card_face[trick[0][1]]]:
-                    m = h & tier
-                    if m:
-                        break
-            k = int(rnd() * m.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
-            low = m & -m
-            hands[seat] = h ^ low
-            trick.append((seat, low.bit_length() - 1))
-        leader = take_trick(t, index, trick, totals, count)
-        trick = []
-    return totals
+    c, plan, st = _state(t)
+    n, words = t.n_seats, plan.words
+    for seat, h in enumerate(hands):
+        for w in range(words):
+            st.hands[seat, w] = (h >> (64 * w)) & 0xFFFFFFFFFFFFFFFF
+    for i, (seat, card) in enumerate(trick):
+        st.trick[0, i], st.trick[1, i] = seat, card
+    regs = st.regs
+    regs[c.TRICK], regs[c.PLAYED], regs[c.LEADER], regs[c.PHASE] = trick_index, len(trick), leader, c.PLAY
+    regs[c.FALLEN] = count.total
+    for e, ev in enumerate(t.events):
+        st.each[0, e] = count.per_event.get(ev.name, 0)
+    st.totals[0, :len(won)] = won
+    policy = plan.policy
+    left = sum(policy[(leader + i) % n] < 0 for i in range(len(trick), n)) + \
+        (t.n_tricks - trick_index - 1) * plan.random_seats
+    regs[c.DRAWN] = t.n_tricks * plan.random_seats - left
+    _run(c, plan, st, rng.random, int(left))
+    return st.totals[0].tolist()
+
+
+__all__ = ["KingCount", "Outcome", "continue_randomly", "random_game"]

@@ -2,7 +2,7 @@
 
 Game ``i`` of a run seeded ``s`` draws from a SplitMix64 sequence whose start
 is mixed from ``(s, i)``; its ``j``-th number depends on ``s``, ``i`` and ``j``
-only. The numpy batch computes whole blocks of these numbers at once, the
+only. The batch computes whole blocks of these numbers at once, the
 one-game paths draw them one by one: both see the same numbers, so random
 players play the same deals and the same games on either path, in any chunk,
 on any worker, and a sweep compares its readings on the same deals.
@@ -63,10 +63,17 @@ _M1, _M2 = np.uint64(M1), np.uint64(M2)
 def block_uniforms(seed: int, games: np.ndarray, draws: int) -> np.ndarray:
     """The first ``draws`` numbers of each of ``games``, as a (games, draws) array.
 
-    The array is the transpose of a draw-major block, so reading it draw by
-    draw (as the batch does) needs no copy.
+    Large blocks are filled by a compiled loop, a game's numbers side by side
+    (as the batch reads them); small ones by numpy, as the transpose of a
+    draw-major block.
     """
     base = np.uint64(_mix((seed * GOLDEN + 0x632BE59BD9B4E019) & MASK))
+    games = np.asarray(games, dtype=np.uint64)
+    if len(games) * draws >= 4096:
+        from .compiled import fill_uniforms   # numba, loaded only for blocks worth compiling for
+        block = np.empty((len(games), draws), dtype=np.float64)
+        fill_uniforms(base, games, block)
+        return block
     with np.errstate(over="ignore"):
         keys = _mix_array(base + np.asarray(games, dtype=np.uint64) * _G)
         steps = (np.arange(1, draws + 1, dtype=np.uint64) * _G)[:, None]

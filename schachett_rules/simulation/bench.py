@@ -39,7 +39,7 @@ def recorded_per_second(ref: str, games: int) -> float:
 
 
 def batch_per_second(ref: str, games: int, chunk: int = 10000) -> float:
-    """Random full games per second through the numpy batch, one core, uniform numbers included."""
+    """Random full games per second through the compiled batch, one core, uniform numbers included."""
     import numpy as np
 
     from ..playouts.batch import draws_per_game, random_batch
@@ -91,7 +91,7 @@ def run_all(games: int = 20000, ref: str = "original") -> str:
         f"machine: {platform.machine()}, Python {platform.python_version()}, one core",
         f"fast play-outs ({ref}):   {fast:10,.0f} random games/s   (target ≥ 15,000)",
         f"recorded engine ({ref}):  {recorded:10,.0f} random games/s   (a frozen record per card and trick)",
-        f"numpy batch ({ref}):      {batch:10,.0f} random games/s   (target ≥ 175,000)",
+        f"compiled batch ({ref}):   {batch:10,.0f} random games/s   (target ≥ 175,000)",
         f"parse + check + compile:  {median:8.1f} ms median, {best:.1f} ms best   (target ≤ 30 ms)",
         f"simulate, random bots:    {one:10,.0f} games/s on 1 core, {two:,.0f} on 2: speed-up {ratio:.2f}",
         f"simulate, heuristic bots: {h_one:10,.0f} games/s on 1 core, {h_two:,.0f} on 2: speed-up {h_ratio:.2f}",

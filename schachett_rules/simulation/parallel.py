@@ -46,7 +46,8 @@ def map_chunks(play_chunk: Callable, spec, count: int, workers: int = 1, backend
         ctx = mp.get_context("fork")
     elif "forkserver" in methods:
         ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["schachett_rules.simulation.simulate", "schachett_rules.playouts.batch", "schachett_rules.players.bots"])
+        ctx.set_forkserver_preload(["schachett_rules.simulation.simulate", "schachett_rules.playouts.batch",
+                                    "schachett_rules.playouts.compiled", "schachett_rules.players.bots"])
     else:  # pragma: no cover - not on Linux
         ctx = mp.get_context("spawn")
     pool = ctx.Pool(min(workers, count))

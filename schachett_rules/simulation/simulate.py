@@ -9,10 +9,10 @@ the same report.
 
 Game ``i`` draws its random numbers from its own stream (:mod:`.streams`), the
 deal first: every run with the same seed deals the same cards, whatever the
-bots, the readings or the path. Random players are played by the numpy batch
-when the ruleset allows it (the batch, the play-outs and the engine play the
-same games from the same numbers); other bots by the engine, each seeing only
-its own observation.
+bots, the readings or the path. Random players are played by the compiled batch
+(every ruleset of two parties; the batch, the play-outs and the engine play the
+same games, castles included, from the same numbers); other bots by the engine,
+each seeing only its own observation.
 
 >>> stats = run(Spec(ruleset="original", games=300, seed=7))
 >>> stats.games, sum(stats.wins) + stats.draws
@@ -213,6 +213,9 @@ def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
     for k, v in zip(*np.unique(settled[decided], return_counts=True)):
         stats.decided_at[int(k)] += int(v)
     stats.length.add_sums(games, games * t.n_tricks, games * t.n_tricks ** 2, t.n_tricks, t.n_tricks)
+    if out.castles is not None:
+        stats.castles += int(out.castles.sum())
+        stats.games_with_castling += int((out.castles > 0).sum())
 
 
 def add_game(stats: Stats, t: Tables, game) -> None:

@@ -1,0 +1,129 @@
+"""The leaf decisions of a trick and a King's fate, on plain ints and int sequences.
+
+These few functions are the one source of who takes a trick, which follow
+tier a hand serves, which King event a fallen King meets, which party scores
+it, which card an automaton plays and how a deck is shuffled. The Python
+queries (:mod:`.trick`, :mod:`.scoring`, :mod:`.automaton`, :mod:`.deal`) call
+them on the tables' tuples; the compiled play-outs
+(:mod:`schachett_rules.playouts.compiled`) compile this very source with numba
+and call it on arrays built once from the same tables. They take no Tables and
+build no objects, so both can run them.
+
+>>> beats = (0b000, 0b001, 0b011)          # face 1 takes face 0, face 2 takes faces 0 and 1
+>>> takes_from(beats, 2, 1), takes_from(beats, 0, 2)
+(True, False)
+>>> holder_after(beats, (1, 2, 0), 3)   # the second card (face 2) takes the first and holds
+1
+"""
+
+from __future__ import annotations
+
+SELF, PARTNER, OPPONENT = 0, 1, 2                 # how a King's player stands to the trick's winner
+RELATIONS = ("self", "partner", "opponent")
+TAKER, OWNER, OPPONENTS = 0, 1, 2                 # who scores a King event
+SCORERS = ("taker", "owner", "opponents")
+LOWEST, HIGHEST, CHEAPEST_TAKER = 0, 1, 2         # the automaton's rules
+POLICIES = ("lowest", "highest", "cheapest-taker")
+
+
+def takes_from(beats, face: int, holder_face: int) -> bool:
+    """Whether a card of ``face`` takes the trick from the card of ``holder_face`` under ``beats`` (face -> face mask)."""
+    return (beats[face] >> holder_face) & 1 == 1
+
+
+def holder_after(beats, faces, n: int) -> int:
+    """The place (from 0) of the card that holds a trick after its first ``n`` cards (``faces`` in playing order)."""
+    best = 0
+    for i in range(1, n):
+        if takes_from(beats, faces[i], faces[best]):
+            best = i
+    return best
+
+
+def serving_tier(tiers, hand, words: int) -> int:
+    """The first follow tier ``hand`` can serve, or -1 when it serves none (then any card may go).
+
+    ``tiers`` holds the led face's tiers word by word (tier ``i``, word ``w`` at
+    ``i * words + w``), ``hand`` the hand's ``words`` mask words: one Python int
+    for the Python queries, 64-bit words for the compiled play-outs.
+    """
+    for i in range(len(tiers) // words):
+        for w in range(words):
+            if hand[w] & tiers[i * words + w]:
+                return i
+    return -1
+
+
+def relation(party_of, seat: int, winner: int) -> int:
+    """How the seat that played a King stands to the trick's winner: SELF, PARTNER or OPPONENT."""
+    if seat == winner:
+        return SELF
+    if party_of[seat] == party_of[winner]:
+        return PARTNER
+    return OPPONENT
+
+
+def king_fate(party_of, event_of, count_each: bool, same_trick_all_first: bool, seat: int, winner: int,
+              total: int, total_before: int, each, each_before) -> tuple[int, bool]:
+    """The King event (an index of the tables' events, -1 for none) of a King ``seat`` played, and whether it is first.
+
+    ``event_of`` maps a :func:`relation` to its event; ``total`` and ``each``
+    count the Kings fallen so far (in all and per event), ``total_before`` and
+    ``each_before`` those fallen before this trick.
+    """
+    e = event_of[relation(party_of, seat, winner)]
+    if e < 0:
+        return -1, False
+    if count_each:
+        seen, before = each[e], each_before[e]
+    else:
+        seen, before = total, total_before
+    return e, seen == 0 or (same_trick_all_first and before == 0)
+
+
+def event_points(first, later, event: int, is_first: bool, trick: int) -> int:
+    """The points of King event ``event`` in trick ``trick`` (from 0): its first-King or its later points."""
+    return first[event][trick] if is_first else later[event][trick]
+
+
+def king_scorer(scores: int, party_of, seat: int, winner: int) -> int:
+    """The party that scores a King event (>= 0), or ``-1 - p``: every party but ``p``."""
+    if scores == TAKER:
+        return party_of[winner]
+    if scores == OWNER:
+        return party_of[seat]
+    return -1 - party_of[seat]
+
+
+def automaton_pick(policy: int, cards, takes, n: int, strength) -> int:
+    """The card an automaton plays among the legal ``cards[:n]`` (``takes[i]``: whether ``cards[i]`` would take the trick).
+
+    ``strength`` orders the cards (rank, then points, then deck order); the
+    cheapest taker falls back on the lowest card when no card would take.
+    """
+    best = -1
+    if policy == CHEAPEST_TAKER:
+        for i in range(n):
+            if takes[i] and (best < 0 or strength[cards[i]] < strength[best]):
+                best = cards[i]
+        if best >= 0:
+            return best
+    for i in range(n):
+        c = cards[i]
+        if best < 0 or (strength[c] > strength[best] if policy == HIGHEST else strength[c] < strength[best]):
+            best = c
+    return best
+
+
+def shuffle(cards, u, start: int) -> None:
+    """Fisher-Yates over ``cards`` in place, from the last place down, one uniform number per swap from ``u[start:]``."""
+    k = start
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(u[k] * (i + 1))
+        k += 1
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def kth(count: int, r: float) -> int:
+    """Which of ``count`` choices (counted from 0, in deck order) a uniform number ``r`` picks."""
+    return int(r * count)
