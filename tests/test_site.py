@@ -72,6 +72,7 @@ def target(site: Path, page: Path, href: str) -> tuple[Path, str]:
     return file, frag
 
 
+@pytest.mark.slow
 def test_every_internal_link_and_anchor_resolves(site):
     broken = []
     for page in pages(site):
@@ -89,6 +90,7 @@ def test_every_internal_link_and_anchor_resolves(site):
     assert not broken, "\n".join(broken[:30])
 
 
+@pytest.mark.slow
 def test_every_citation_resolves_to_a_manual_section_page(site):
     seen = 0
     for page in pages(site):
@@ -104,6 +106,7 @@ def test_every_citation_resolves_to_a_manual_section_page(site):
     assert seen > 500
 
 
+@pytest.mark.slow
 def test_every_section_page_lists_the_clauses_that_cite_it(site):
     """Both directions: each clause's citations lead to pages that link back to the clause."""
     from schachett_rules.site.context import Context, clause_anchor, section_page
@@ -147,6 +150,7 @@ KEY_PAGES = ["", "manual/", "manual/s3/", "manual/s4/", "rulebooks/original/", "
              "simulations/", "simulations/original/", "cards/", "language/", "tutorial/", "records/"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (CI installs Debian's chromium)")
 def test_key_pages_load_in_a_browser_without_errors(server):
     from playwright.sync_api import sync_playwright
