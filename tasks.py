@@ -58,7 +58,7 @@ def build() -> None:
             run(schachett, "show", rules.stem, stdout=fh)
     with open(out / "simulation-original.txt", "w", encoding="utf-8") as fh:
         run(schachett, "simulate", "original", "--games", "10000", "--seed", "7",
-            "--json", out / "simulation-original.json", stdout=fh)
+            "--json", out / "simulation-original.json", "--force", stdout=fh)   # build/ is this job's own
     print((out / "simulation-original.txt").read_text(encoding="utf-8"))
     run(schachett, "site", "build")
     print(f"Done: rulesets checked; prose and simulation in {out}/; the site is in {ROOT / 'site'}/ "

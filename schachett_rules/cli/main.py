@@ -17,6 +17,7 @@ import click
 
 from ..language import ir
 from ..errors import SchachettError, UsageError
+from . import output
 
 GRADES = [g.value for g in ir.Grade]
 
@@ -56,6 +57,7 @@ def _options(ref: str, items: tuple[str, ...]) -> dict[str, str]:
 
 option_flag = click.option("--option", "-o", "option_items", multiple=True, metavar="LACUNA=OPTION",
                            help="Play another reading of a lacuna, named by its name or section (repeatable).")
+force_flag = click.option("--force", "-f", is_flag=True, help="Replace files that already exist.")
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -141,18 +143,21 @@ def _replay_session(path: Path, as_json: bool) -> None:
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--players", "-p", default=None, help="Names of the players in lot order, comma-separated "
                                                    "(default A,B,C,D or A,B,C).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--json", "json_out", type=click.Path(path_type=Path),
               help="Write the session (every game's record) as JSON to this file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@force_flag
 @option_flag
 def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out: Path | None, quiet: bool,
-            option_items: tuple[str, ...]) -> None:
+            force: bool, option_items: tuple[str, ...]) -> None:
     """Play whole cycles of games with random players and keep each player's ledger."""
     from ..kernel.compiler import compile_ruleset
     from ..rules.loader import load
     from ..simulation.progress import bar
     from ..engine.session import check_players, format_ledger, ledger, play_session
     opts = _options(ruleset, option_items)
+    if json_out:
+        output.check_file(json_out, "--json", force)
     r = load(ruleset, opts)
     t = compile_ruleset(r)
     clause = r.clause("session")
@@ -174,7 +179,7 @@ def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out:
                f"{clause.rounds_per_cycle} rounds of {clause.games_per_round}), seed {seed}\n")
     click.echo(format_ledger(lines, t.settlement.unit))
     if json_out:
-        json_out.write_text(record.model_dump_json(indent=1), encoding="utf-8")
+        output.write_file(json_out, record.model_dump_json(indent=1), "--json")
         click.echo(f"wrote {json_out}", err=True)
 
 
@@ -289,18 +294,34 @@ def site() -> None:
 
 
 @site.command("build")
-@click.option("--dir", "site_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Where to write the site (default: site/ in the project).")
-def site_build(site_dir: Path | None) -> None:
-    """Generate every page and build the site with `mkdocs build --strict`."""
+@click.option("--dir", "site_dir", type=click.Path(path_type=Path), default=None,
+              help="Where to write the site (default: site/ in the project): a new or empty folder, or an earlier "
+                   "build.")
+@click.option("--force", "-f", is_flag=True, help="Build into a folder that holds other files too: the site's files "
+                                                  "are added, replacing files of the same names; nothing is deleted.")
+def site_build(site_dir: Path | None, force: bool) -> None:
+    """Generate every page and build the site with `mkdocs build --strict`.
+
+    The site is built in a folder beside the target and put in place when it is complete; the
+    target must be new, empty or an earlier build (each build leaves a marker file in it).
+    """
+    import shutil
     import subprocess
 
     from ..paths import home
     target = (site_dir or home() / "site").resolve()
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
-                            cwd=home(), env=_quiet_mkdocs())
-    if result.returncode:
-        raise SchachettError("the site did not build: see the messages above (mkdocs build --strict)")
+    how = output.check_site(target, "--dir", force)
+    staged = output.site_staging(target)
+    try:
+        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(staged)],
+                                cwd=home(), env=_quiet_mkdocs())
+        if result.returncode:
+            raise SchachettError(f"the site did not build, and {target} is as it was: see the messages above "
+                                 f"(mkdocs build --strict)")
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+    output.install_site(staged, target, how, "--dir")
     click.echo(f"the site is in {target}; open {target / 'index.html'} or run `schachett site serve`")
 
 
@@ -393,19 +414,25 @@ def with_run_flags(fn):
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="local: this machine's cores; dask: a Dask cluster (see --scheduler).")
 @click.option("--scheduler", default=None, help="The Dask scheduler's address; without it a local cluster is started.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--json", "json_out", type=click.Path(path_type=Path),
               help="Also write the full result as JSON to this file.")
-@click.option("--plot", "plot_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--plot", "plot_dir", type=click.Path(path_type=Path),
               help="Write plots (SVG and PNG) into this folder.")
+@force_flag
 @option_flag
 def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, workers: int | None, no_cache: bool,
              quiet: bool, backend: str, scheduler: str | None, json_out: Path | None, plot_dir: Path | None,
-             option_items: tuple[str, ...]) -> None:
+             force: bool, option_items: tuple[str, ...]) -> None:
     """Play many games with bots and report results, King events, advantages and the course of play."""
     from ..simulation.parallel import default_workers
     from ..simulation.progress import bar
     from ..simulation.simulate import cached_run, format_stats, stats_json
+    from ..simulation.plots import FIGURES, FORMATS
     spec = _spec(ruleset, _options(ruleset, option_items), bots, games, seed, samples)
+    if json_out:
+        output.check_file(json_out, "--json", force)
+    if plot_dir:
+        output.check_folder(plot_dir, "--plot", [f"{f}.{ext}" for f in FIGURES for ext in FORMATS], force)
     with bar(games, f"simulating {ruleset}", disable=quiet) as advance:
         stats, cached = cached_run(spec, workers or default_workers(), advance, backend, scheduler, not no_cache)
     if stats.stopped:
@@ -414,11 +441,15 @@ def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, worke
         click.echo("(from the cache: the same ruleset, options, bots, games and seed)", err=True)
     click.echo(format_stats(stats, spec))
     if json_out:
-        json_out.write_text(json.dumps(stats_json(stats), indent=2), encoding="utf-8")
+        output.write_file(json_out, json.dumps(stats_json(stats), indent=2), "--json")
         click.echo(f"wrote {json_out}", err=True)
     if plot_dir:
+        import tempfile
+
         from ..simulation.plots import plot_stats
-        files = plot_stats(stats, plot_dir)
+        with tempfile.TemporaryDirectory() as tmp:   # drawn aside, then each file written whole
+            drawn = {p.name: p.read_bytes() for p in plot_stats(stats, Path(tmp))}
+        files = output.write_files(plot_dir, drawn, "--plot")
         click.echo(f"wrote {len(files)} plot files into {plot_dir}", err=True)
     if stats.stopped:
         sys.exit(130)
@@ -464,9 +495,11 @@ def compare(rulesets: tuple[str, ...], games: int, seed: int, bots: str, samples
 @click.argument("ruleset")
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), help="Write the record here.")
+@click.option("--out", "out", type=click.Path(path_type=Path), help="Write the record here.")
+@force_flag
 @option_flag
-def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option_items: tuple[str, ...]) -> None:
+def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, force: bool,
+           option_items: tuple[str, ...]) -> None:
     """Play one random legal game and print (or write) its record."""
     from ..kernel.compiler import compile_ruleset
     from ..engine.game import Game
@@ -474,6 +507,8 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option
     from ..engine.replay import record_of
     from ..simulation.simulate import game_rng
     opts = _options(ruleset, option_items)
+    if out:
+        output.check_file(out, "--out", force)
     r = load(ruleset, opts)
     t = compile_ruleset(r)
     d = seed % t.n_seats if dealer is None else dealer
@@ -483,7 +518,7 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option
     game.play_randomly(game_rng(seed, 1))
     text = record_of(game, r.name, opts).model_dump_json(indent=1)
     if out:
-        out.write_text(text + "\n", encoding="utf-8")
+        output.write_file(out, text + "\n", "--out")
         click.echo(f"wrote {out}", err=True)
     else:
         click.echo(text)
@@ -497,11 +532,12 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option
 @click.option("--bots", "-b", default="heuristic", show_default=True,
               help="random, heuristic, mc for the other seats: one for all, one per party, or one per seat.")
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--out", "out", type=click.Path(path_type=Path),
               help="Where to save the game's record (default: schachett-game-SEED.json here).")
+@force_flag
 @option_flag
 def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: int | None, out: Path | None,
-         option_items: tuple[str, ...]) -> None:
+         force: bool, option_items: tuple[str, ...]) -> None:
     """Play a game yourself at the terminal against bots (plain stdin and stdout; a pipe works too).
 
     On your turn type a card (w7, sIV) or its number in your hand; ? lists the commands. The game is
@@ -536,9 +572,7 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
     d = seed % t.n_seats if dealer is None else dealer
     if d >= t.n_seats:
         raise UsageError(f"--dealer {d}: ruleset {r.name} has seats 0 to {t.n_seats - 1}")
-    out = out or Path(f"schachett-game-{seed}.json")
-    if not out.parent.is_dir():
-        raise UsageError(f"--out {out}: there is no folder {out.parent} to save the record in")
+    out = output.check_file(out or Path(f"schachett-game-{seed}.json"), "--out", force)
     mine = players_of(t, seat)
     stream = GameStream(seed, 0)
     game = Game.deal(t, d, stream)
@@ -555,9 +589,7 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
         click.echo("\ninterrupted: the game is abandoned, and nothing was saved", err=True)
         sys.exit(130)
     write(render_end(t, result, mine))
-    tmp = out.with_name(out.name + ".part")
-    tmp.write_text(record_of(game, r.name, opts).model_dump_json(indent=1) + "\n", encoding="utf-8")
-    tmp.replace(out)
+    output.write_file(out, record_of(game, r.name, opts).model_dump_json(indent=1) + "\n", "--out")
     write(f"The game is saved in {out} (schachett replay {out} plays it back).")
 
 
