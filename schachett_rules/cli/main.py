@@ -57,7 +57,20 @@ def _options(ref: str, items: tuple[str, ...]) -> dict[str, str]:
 
 option_flag = click.option("--option", "-o", "option_items", multiple=True, metavar="LACUNA=OPTION",
                            help="Play another reading of a lacuna, named by its name or section (repeatable).")
-force_flag = click.option("--force", "-f", is_flag=True, help="Replace files that already exist.")
+
+
+def _remember_force(ctx: click.Context, _param, value: bool) -> None:
+    ctx.meta["force"] = value
+
+
+def _forced() -> bool:
+    """Whether the command was given --force (kept on the context, so that no command's signature carries it)."""
+    return click.get_current_context().meta.get("force", False)
+
+
+def force_flag(help: str = "Replace files that already exist."):
+    """The --force flag of every command that writes."""
+    return click.option("--force", "-f", is_flag=True, expose_value=False, callback=_remember_force, help=help)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -143,13 +156,13 @@ def _replay_session(path: Path, as_json: bool) -> None:
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--players", "-p", default=None, help="Names of the players in lot order, comma-separated "
                                                    "(default A,B,C,D or A,B,C).")
-@click.option("--json", "json_out", type=click.Path(path_type=Path),
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the session (every game's record) as JSON to this file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@force_flag
+@force_flag()
 @option_flag
 def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out: Path | None, quiet: bool,
-            force: bool, option_items: tuple[str, ...]) -> None:
+            option_items: tuple[str, ...]) -> None:
     """Play whole cycles of games with random players and keep each player's ledger."""
     from ..kernel.compiler import compile_ruleset
     from ..rules.loader import load
@@ -157,7 +170,7 @@ def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out:
     from ..engine.session import check_players, format_ledger, ledger, play_session
     opts = _options(ruleset, option_items)
     if json_out:
-        output.check_file(json_out, "--json", force)
+        output.check_file(json_out, "--json", _forced())
     r = load(ruleset, opts)
     t = compile_ruleset(r)
     clause = r.clause("session")
@@ -297,9 +310,9 @@ def site() -> None:
 @click.option("--dir", "site_dir", type=click.Path(path_type=Path), default=None,
               help="Where to write the site (default: site/ in the project): a new or empty folder, or an earlier "
                    "build.")
-@click.option("--force", "-f", is_flag=True, help="Build into a folder that holds other files too: the site's files "
-                                                  "are added, replacing files of the same names; nothing is deleted.")
-def site_build(site_dir: Path | None, force: bool) -> None:
+@force_flag("Build into a folder that holds other files too: the site's files are added, replacing files of the "
+            "same names; nothing is deleted.")
+def site_build(site_dir: Path | None) -> None:
     """Generate every page and build the site with `mkdocs build --strict`.
 
     The site is built in a folder beside the target and put in place when it is complete; the
@@ -310,7 +323,7 @@ def site_build(site_dir: Path | None, force: bool) -> None:
 
     from ..paths import home
     target = (site_dir or home() / "site").resolve()
-    how = output.check_site(target, "--dir", force)
+    how = output.check_site(target, "--dir", _forced())
     staged = output.site_staging(target)
     try:
         result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(staged)],
@@ -418,11 +431,11 @@ def with_run_flags(fn):
               help="Also write the full result as JSON to this file.")
 @click.option("--plot", "plot_dir", type=click.Path(path_type=Path),
               help="Write plots (SVG and PNG) into this folder.")
-@force_flag
+@force_flag()
 @option_flag
 def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, workers: int | None, no_cache: bool,
              quiet: bool, backend: str, scheduler: str | None, json_out: Path | None, plot_dir: Path | None,
-             force: bool, option_items: tuple[str, ...]) -> None:
+             option_items: tuple[str, ...]) -> None:
     """Play many games with bots and report results, King events, advantages and the course of play."""
     from ..simulation.parallel import default_workers
     from ..simulation.progress import bar
@@ -430,9 +443,9 @@ def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, worke
     from ..simulation.plots import FIGURES, FORMATS
     spec = _spec(ruleset, _options(ruleset, option_items), bots, games, seed, samples)
     if json_out:
-        output.check_file(json_out, "--json", force)
+        output.check_file(json_out, "--json", _forced())
     if plot_dir:
-        output.check_folder(plot_dir, "--plot", [f"{f}.{ext}" for f in FIGURES for ext in FORMATS], force)
+        output.check_folder(plot_dir, "--plot", [f"{f}.{ext}" for f in FIGURES for ext in FORMATS], _forced())
     with bar(games, f"simulating {ruleset}", disable=quiet) as advance:
         stats, cached = cached_run(spec, workers or default_workers(), advance, backend, scheduler, not no_cache)
     if stats.stopped:
@@ -496,10 +509,9 @@ def compare(rulesets: tuple[str, ...], games: int, seed: int, bots: str, samples
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
 @click.option("--out", "out", type=click.Path(path_type=Path), help="Write the record here.")
-@force_flag
+@force_flag()
 @option_flag
-def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, force: bool,
-           option_items: tuple[str, ...]) -> None:
+def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option_items: tuple[str, ...]) -> None:
     """Play one random legal game and print (or write) its record."""
     from ..kernel.compiler import compile_ruleset
     from ..engine.game import Game
@@ -508,7 +520,7 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, force:
     from ..simulation.simulate import game_rng
     opts = _options(ruleset, option_items)
     if out:
-        output.check_file(out, "--out", force)
+        output.check_file(out, "--out", _forced())
     r = load(ruleset, opts)
     t = compile_ruleset(r)
     d = seed % t.n_seats if dealer is None else dealer
@@ -534,10 +546,10 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, force:
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
 @click.option("--out", "out", type=click.Path(path_type=Path),
               help="Where to save the game's record (default: schachett-game-SEED.json here).")
-@force_flag
+@force_flag()
 @option_flag
 def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: int | None, out: Path | None,
-         force: bool, option_items: tuple[str, ...]) -> None:
+         option_items: tuple[str, ...]) -> None:
     """Play a game yourself at the terminal against bots (plain stdin and stdout; a pipe works too).
 
     On your turn type a card (w7, sIV) or its number in your hand; ? lists the commands. The game is
@@ -572,7 +584,7 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
     d = seed % t.n_seats if dealer is None else dealer
     if d >= t.n_seats:
         raise UsageError(f"--dealer {d}: ruleset {r.name} has seats 0 to {t.n_seats - 1}")
-    out = output.check_file(out or Path(f"schachett-game-{seed}.json"), "--out", force)
+    out = output.check_file(out or Path(f"schachett-game-{seed}.json"), "--out", _forced())
     mine = players_of(t, seat)
     stream = GameStream(seed, 0)
     game = Game.deal(t, d, stream)
