@@ -106,6 +106,8 @@ def check_file(path: Path, flag: str, force: bool) -> Path:
         _refuse_protected(path, flag)
         if path.is_dir():
             raise UsageError(f"{flag} {_show(path)}: that is a folder; name the file to write")
+        if path.exists() and not stat.S_ISREG(path.stat().st_mode):
+            return path   # a device or a pipe, written in place: its folder need not be writable
         _check_writable_folder(path.parent, flag, path)
         if path.exists() and stat.S_ISREG(path.stat().st_mode) and not force:
             raise UsageError(f"{flag} {_show(path)}: that file already exists and is left as it is; add --force "
@@ -122,6 +124,7 @@ def write_file(path: Path, data: str | bytes, flag: str) -> None:
     file is left as it was, and the error is one paragraph naming the path.
     """
     path = Path(path)
+    _refuse_protected(path, flag)   # checked before the work too; this is the last line of defence
     blob = data.encode("utf-8") if isinstance(data, str) else data
     try:
         if path.exists() and not stat.S_ISREG(path.stat().st_mode):
