@@ -318,23 +318,19 @@ def site_build(site_dir: Path | None) -> None:
     The site is built in a folder beside the target and put in place when it is complete; the
     target must be new, empty or an earlier build (each build leaves a marker file in it).
     """
-    import shutil
     import subprocess
 
     from ..paths import home
     target = (site_dir or home() / "site").resolve()
     how = output.check_site(target, "--dir", _forced())
-    staged = output.site_staging(target)
-    try:
-        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(staged)],
-                                cwd=home(), env=_quiet_mkdocs())
-        if result.returncode:
-            raise SchachettError(f"the site did not build, and {target} is as it was: see the messages above "
-                                 f"(mkdocs build --strict)")
-    except BaseException:
-        shutil.rmtree(staged, ignore_errors=True)
-        raise
-    output.install_site(staged, target, how, "--dir")
+
+    def build(staged: Path) -> bool:
+        return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(staged)],
+                              cwd=home(), env=_quiet_mkdocs()).returncode == 0
+
+    if not output.build_site(target, how, build, "--dir"):
+        raise SchachettError(f"the site did not build, and {target} is as it was: see the messages above "
+                             f"(mkdocs build --strict)")
     click.echo(f"the site is in {target}; open {target / 'index.html'} or run `schachett site serve`")
 
 
@@ -457,12 +453,8 @@ def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, worke
         output.write_file(json_out, json.dumps(stats_json(stats), indent=2), "--json")
         click.echo(f"wrote {json_out}", err=True)
     if plot_dir:
-        import tempfile
-
         from ..simulation.plots import plot_stats
-        with tempfile.TemporaryDirectory() as tmp:   # drawn aside, then each file written whole
-            drawn = {p.name: p.read_bytes() for p in plot_stats(stats, Path(tmp))}
-        files = output.write_files(plot_dir, drawn, "--plot")
+        files = output.write_drawn(plot_dir, lambda scratch: plot_stats(stats, scratch), "--plot")
         click.echo(f"wrote {len(files)} plot files into {plot_dir}", err=True)
     if stats.stopped:
         sys.exit(130)

@@ -164,8 +164,8 @@ def _failed(flag: str, path: Path, err: OSError) -> SchachettError:
     why = {errno.ENOSPC: "no space left on the device", errno.EIO: "an input/output error",
            errno.EDQUOT: "the disk quota is used up", errno.EROFS: "the file system is read-only"}.get(
         err.errno, (err.strerror or str(err)).lower())
-    return SchachettError(f"{flag} {_show(path)}: the file could not be written ({why}); nothing was written "
-                          f"there, and a file that was there before is unchanged")
+    return SchachettError(f"{flag} {_show(path)}: could not be written ({why}); nothing was written there, and "
+                          f"what was there before is unchanged")
 
 
 def check_folder(folder: Path, flag: str, names: list[str], force: bool) -> Path:
@@ -192,6 +192,13 @@ def check_folder(folder: Path, flag: str, names: list[str], force: bool) -> Path
     except OSError as err:
         raise _oserror(flag, folder, err, "use this folder") from None
     return folder
+
+
+def write_drawn(folder: Path, draw, flag: str) -> list[Path]:
+    """Let ``draw(scratch_folder)`` write its files aside, then write each into ``folder`` whole; return them."""
+    with tempfile.TemporaryDirectory(prefix=_TEMP_PREFIX) as scratch:
+        files = {p.name: p.read_bytes() for p in draw(Path(scratch))}
+    return write_files(folder, files, flag)
 
 
 def write_files(folder: Path, files: dict[str, bytes], flag: str) -> list[Path]:
@@ -249,14 +256,24 @@ def check_site(folder: Path, flag: str, force: bool) -> str:
         raise _oserror(flag, folder, err, "use this folder") from None
 
 
-def site_staging(folder: Path) -> Path:
-    """A new empty folder beside the target, for the build to write into before it is put in place."""
+def build_site(folder: Path, how: str, build, flag: str) -> bool:
+    """Run ``build(staging_folder)`` in a new folder beside the target; put the site in place if it returns true.
+
+    A build that fails (or is interrupted) leaves the target as it was, and no staging folder is left behind.
+    """
     folder = Path(folder).resolve()
-    return Path(tempfile.mkdtemp(dir=folder.parent, prefix=f"{_TEMP_PREFIX}{folder.name[:40]}-"))
+    staged = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f"{_TEMP_PREFIX}{folder.name[:40]}-"))
+    try:
+        if not build(staged):
+            return False
+        _install_site(staged, folder, how, flag)
+        return True
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
 
 
-def install_site(staged: Path, folder: Path, how: str, flag: str) -> None:
-    """Put a finished build in place (see :func:`check_site` for ``how``); the staging folder is gone after."""
+def _install_site(staged: Path, folder: Path, how: str, flag: str) -> None:
+    """Put a finished build in place (see :func:`check_site` for ``how``)."""
     folder = Path(folder).resolve()
     try:
         if how == "merge":
@@ -271,9 +288,12 @@ def install_site(staged: Path, folder: Path, how: str, flag: str) -> None:
             return
         old = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f"{_TEMP_PREFIX}old-"))
         os.replace(folder, old / "site")   # the earlier build, ours by its marker
-        os.replace(staged, folder)
-        shutil.rmtree(old, ignore_errors=True)
+        try:
+            os.replace(staged, folder)
+        except OSError:
+            os.replace(old / "site", folder)
+            raise
+        finally:
+            shutil.rmtree(old, ignore_errors=True)
     except OSError as err:
         raise _failed(flag, folder, err) from None
-    finally:
-        shutil.rmtree(staged, ignore_errors=True)
