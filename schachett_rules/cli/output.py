@@ -291,9 +291,9 @@ def _install_site(staged: Path, folder: Path, how: str, flag: str) -> None:
         try:
             os.replace(staged, folder)
         except OSError:
-            os.replace(old / "site", folder)
+            os.replace(old / "site", folder)   # should this fail too, the earlier build stays where it was moved
+            old.rmdir()
             raise
-        finally:
-            shutil.rmtree(old, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
     except OSError as err:
         raise _failed(flag, folder, err) from None
