@@ -1,9 +1,11 @@
 """The ``schachett`` command line.
 
 Exit codes: 0 when all is well, 1 for bad input (a rule file, a record, a
-manual file), 2 for bad usage (an unknown command, option or argument). Bad
+manual file) or a file that could not be written, 2 for bad usage (an unknown
+command, option or argument, or an output path that cannot be used). Bad
 input is reported as one paragraph naming the file, line and column or the
-trick and seat, and the clause; never as a traceback.
+trick and seat, and the clause; never as a traceback. Every file a command
+writes goes through :mod:`.output`.
 """
 
 from __future__ import annotations
