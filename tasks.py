@@ -4,6 +4,10 @@
     python3 tasks.py build   # set up, check every ruleset, simulate, build the site (site/)
     python3 tasks.py test    # set up, run the whole test suite
 
+Arguments after ``test`` go to pytest: ``python3 tasks.py test -m "not slow"`` is the fast lane,
+everything but the tests marked slow (the whole site build, long hypothesis runs, the Dask
+cluster, long simulations); CI runs the whole suite.
+
 Each job creates ``.venv`` on first use and installs the project into it; a
 later run reinstalls only when pyproject.toml has changed.
 """
@@ -58,7 +62,7 @@ def build() -> None:
             run(schachett, "show", rules.stem, stdout=fh)
     with open(out / "simulation-original.txt", "w", encoding="utf-8") as fh:
         run(schachett, "simulate", "original", "--games", "10000", "--seed", "7",
-            "--json", out / "simulation-original.json", stdout=fh)
+            "--json", out / "simulation-original.json", "--force", stdout=fh)   # build/ is this job's own
     print((out / "simulation-original.txt").read_text(encoding="utf-8"))
     run(schachett, "site", "build")
     print(f"Done: rulesets checked; prose and simulation in {out}/; the site is in {ROOT / 'site'}/ "
@@ -66,7 +70,7 @@ def build() -> None:
 
 
 def test() -> None:
-    """Run the whole test suite."""
+    """Run the whole test suite (or what the pytest arguments select, e.g. ``-m "not slow"``)."""
     setup()
     run(BIN / "python", "-m", "pytest", *sys.argv[2:])
 

@@ -19,6 +19,8 @@ dask = pytest.importorskip("dask")
 
 from schachett_rules.simulation.distributed import map_on_dask  # noqa: E402
 
+pytestmark = pytest.mark.slow   # every test here starts a Dask cluster or waits on a scheduler
+
 
 @pytest.fixture(scope="module")
 def cluster():

@@ -186,6 +186,7 @@ def check_game(t, game: Game, dealer: int) -> None:
         assert money == [amount if t.party_of[s] == w else -amount for s in range(n)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RULESETS)
 def test_random_games_keep_every_invariant(name):
     t = tables_for(name)
@@ -203,6 +204,7 @@ def test_random_games_keep_every_invariant(name):
         assert castled > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RULESETS)
 def test_simulation_run_four_king_events_and_zero_sum(name):
     games = 2000

@@ -116,12 +116,14 @@ def mutated_rules(draw) -> str:
     return text
 
 
+@pytest.mark.slow
 @settings(robust, max_examples=400 * SCALE)
 @given(text=mutated_rules())
 def test_mutated_rule_files_raise_only_own_errors(text, workdir):
     only_own_errors(text, workdir)
 
 
+@pytest.mark.slow
 def test_mutations_reach_every_stage(workdir):
     """The mutations are not all syntax errors: some get through to the checks, the compiler and play."""
     reached = set()
@@ -266,6 +268,7 @@ def generated_rules(draw) -> str:
     return "\n".join([header] + list(parts))
 
 
+@pytest.mark.slow
 @settings(robust, max_examples=500 * SCALE)
 @given(text=generated_rules())
 def test_generated_rule_files_raise_only_own_errors(text, workdir):
@@ -356,6 +359,7 @@ def mutated_records(draw) -> str:
     return text
 
 
+@pytest.mark.slow
 @settings(robust, max_examples=400 * SCALE)
 @given(text=mutated_records())
 def test_mutated_records_raise_only_own_errors(text):

@@ -155,6 +155,7 @@ rulesets = st.builds(ir.Ruleset, name=names, title=text, extends=st.one_of(st.no
                      statements=st.lists(statements, max_size=6).map(tuple))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(rulesets)
 def test_random_rulesets_round_trip(rs):

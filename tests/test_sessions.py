@@ -248,6 +248,7 @@ def test_a_session_names_a_ruleset_never_a_path(session_file, tmp_path):
 RULESETS = [("original", {}), ("three-player", {}), ("original", {"castling": "both"})]
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31 - 1), which=st.sampled_from(RULESETS))
 def test_random_sessions_keep_every_invariant(seed, which):

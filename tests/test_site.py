@@ -76,6 +76,7 @@ def target(site: Path, page: Path, href: str) -> tuple[Path, str]:
     return file, frag
 
 
+@pytest.mark.slow
 def test_every_internal_link_and_anchor_resolves(site):
     broken = []
     for page in pages(site):
@@ -93,6 +94,7 @@ def test_every_internal_link_and_anchor_resolves(site):
     assert not broken, "\n".join(broken[:30])
 
 
+@pytest.mark.slow
 def test_every_citation_resolves_to_a_manual_section_page(site):
     seen = 0
     for page in pages(site):
@@ -108,6 +110,7 @@ def test_every_citation_resolves_to_a_manual_section_page(site):
     assert seen > 500
 
 
+@pytest.mark.slow
 def test_every_section_page_lists_the_clauses_that_cite_it(site):
     """Both directions: each clause's citations lead to pages that link back to the clause."""
     from schachett_rules.site.context import Context, clause_anchor, section_page
@@ -129,7 +132,7 @@ def test_every_section_page_lists_the_clauses_that_cite_it(site):
 def test_generated_pages_are_not_kept_in_docs():
     tracked = subprocess.run(["git", "ls-files", "docs"], cwd=home(), capture_output=True, text=True).stdout.split()
     assert set(tracked) <= {"docs/gen_pages.py", "docs/assets/site.css", "docs/language.md", "docs/tutorial.md",
-                            "docs/records.md"}, tracked
+                            "docs/records.md", "docs/pipeline.md"}, tracked
 
 
 @pytest.fixture(scope="module")
@@ -148,9 +151,10 @@ def server(site):
 
 KEY_PAGES = ["", "manual/", "manual/s3/", "manual/s4/", "rulebooks/original/", "rulebooks/three-player/",
              "compare/matrix/", "compare/ai/", "gaps/", "gaps/deal/", "gaps/castling/", "gaps/example-12/",
-             "simulations/", "simulations/original/", "cards/", "language/", "tutorial/", "records/"]
+             "simulations/", "simulations/original/", "cards/", "language/", "tutorial/", "records/", "pipeline/"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (CI installs Debian's chromium)")
 def test_key_pages_load_in_a_browser_without_errors(server):
     from playwright.sync_api import sync_playwright

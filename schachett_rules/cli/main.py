@@ -1,9 +1,11 @@
 """The ``schachett`` command line.
 
 Exit codes: 0 when all is well, 1 for bad input (a rule file, a record, a
-manual file), 2 for bad usage (an unknown command, option or argument). Bad
+manual file) or a file that could not be written, 2 for bad usage (an unknown
+command, option or argument, or an output path that cannot be used). Bad
 input is reported as one paragraph naming the file, line and column or the
-trick and seat, and the clause; never as a traceback.
+trick and seat, and the clause; never as a traceback. Every file a command
+writes goes through :mod:`.output`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import click
 
 from ..language import ir
 from ..errors import RecordError, SchachettError, UsageError
+from . import output
 from .deck import deck
 
 GRADES = [g.value for g in ir.Grade]
@@ -61,6 +64,20 @@ def _options(ref: str, items: tuple[str, ...]) -> dict[str, str]:
 
 option_flag = click.option("--option", "-o", "option_items", multiple=True, metavar="LACUNA=OPTION",
                            help="Play another reading of a lacuna, named by its name or section (repeatable).")
+
+
+def _remember_force(ctx: click.Context, _param, value: bool) -> None:
+    ctx.meta["force"] = value
+
+
+def _forced() -> bool:
+    """Whether the command was given --force (kept on the context, so that no command's signature carries it)."""
+    return click.get_current_context().meta.get("force", False)
+
+
+def force_flag(help: str = "Replace files that already exist."):
+    """The --force flag of every command that writes."""
+    return click.option("--force", "-f", is_flag=True, expose_value=False, callback=_remember_force, help=help)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -152,6 +169,7 @@ def _replay_session(path: Path, as_json: bool) -> None:
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the session (every game's record) as JSON to this file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@force_flag()
 @option_flag
 def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out: Path | None, quiet: bool,
             option_items: tuple[str, ...]) -> None:
@@ -161,6 +179,8 @@ def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out:
     from ..simulation.progress import bar
     from ..engine.session import check_players, default_players, format_ledger, ledger, play_session
     opts = _options(ruleset, option_items)
+    if json_out:
+        output.check_file(json_out, "--json", _forced())
     r = load(ruleset, opts)
     t = compile_ruleset(r)
     clause = r.clause("session")
@@ -179,7 +199,7 @@ def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out:
                f"{clause.rounds_per_cycle} rounds of {clause.games_per_round}), seed {seed}\n")
     click.echo(format_ledger(lines, t.settlement.unit))
     if json_out:
-        json_out.write_text(record.model_dump_json(indent=1), encoding="utf-8")
+        output.write_file(json_out, record.model_dump_json(indent=1), "--json")
         click.echo(f"wrote {json_out}", err=True)
 
 
@@ -294,18 +314,30 @@ def site() -> None:
 
 
 @site.command("build")
-@click.option("--dir", "site_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Where to write the site (default: site/ in the project).")
+@click.option("--dir", "site_dir", type=click.Path(path_type=Path), default=None,
+              help="Where to write the site (default: site/ in the project): a new or empty folder, or an earlier "
+                   "build.")
+@force_flag("Build into a folder that holds other files too: the site's files are added, replacing files of the "
+            "same names; nothing is deleted.")
 def site_build(site_dir: Path | None) -> None:
-    """Generate every page and build the site with `mkdocs build --strict`."""
+    """Generate every page and build the site with `mkdocs build --strict`.
+
+    The site is built in a folder beside the target and put in place when it is complete; the
+    target must be new, empty or an earlier build (each build leaves a marker file in it).
+    """
     import subprocess
 
     from ..paths import home
     target = (site_dir or home() / "site").resolve()
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
-                            cwd=home(), env=_quiet_mkdocs())
-    if result.returncode:
-        raise SchachettError("the site did not build: see the messages above (mkdocs build --strict)")
+    how = output.check_site(target, "--dir", _forced())
+
+    def build(staged: Path) -> bool:
+        return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(staged)],
+                              cwd=home(), env=_quiet_mkdocs()).returncode == 0
+
+    if not output.build_site(target, how, build, "--dir"):
+        raise SchachettError(f"the site did not build, and {target} is as it was: see the messages above "
+                             f"(mkdocs build --strict)")
     click.echo(f"the site is in {target}; open {target / 'index.html'} or run `schachett site serve`")
 
 
@@ -398,10 +430,11 @@ def with_run_flags(fn):
 @click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="local: this machine's cores; dask: a Dask cluster (see --scheduler).")
 @click.option("--scheduler", default=None, help="The Dask scheduler's address; without it a local cluster is started.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--json", "json_out", type=click.Path(path_type=Path),
               help="Also write the full result as JSON to this file.")
-@click.option("--plot", "plot_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--plot", "plot_dir", type=click.Path(path_type=Path),
               help="Write plots (SVG and PNG) into this folder.")
+@force_flag()
 @option_flag
 def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, workers: int | None, no_cache: bool,
              quiet: bool, backend: str, scheduler: str | None, json_out: Path | None, plot_dir: Path | None,
@@ -410,7 +443,12 @@ def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, worke
     from ..simulation.parallel import default_workers
     from ..simulation.progress import bar
     from ..simulation.simulate import cached_run, format_stats, stats_json
+    from ..simulation.plots import FIGURES, FORMATS
     spec = _spec(ruleset, _options(ruleset, option_items), bots, games, seed, samples)
+    if json_out:
+        output.check_file(json_out, "--json", _forced())
+    if plot_dir:
+        output.check_folder(plot_dir, "--plot", [f"{f}.{ext}" for f in FIGURES for ext in FORMATS], _forced())
     with bar(games, f"simulating {ruleset}", disable=quiet) as advance:
         stats, cached = cached_run(spec, workers or default_workers(), advance, backend, scheduler, not no_cache)
     if stats.stopped:
@@ -419,11 +457,11 @@ def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, worke
         click.echo("(from the cache: the same ruleset, options, bots, games and seed)", err=True)
     click.echo(format_stats(stats, spec))
     if json_out:
-        json_out.write_text(json.dumps(stats_json(stats), indent=2), encoding="utf-8")
+        output.write_file(json_out, json.dumps(stats_json(stats), indent=2), "--json")
         click.echo(f"wrote {json_out}", err=True)
     if plot_dir:
         from ..simulation.plots import plot_stats
-        files = plot_stats(stats, plot_dir)
+        files = output.write_drawn(plot_dir, lambda scratch: plot_stats(stats, scratch), "--plot")
         click.echo(f"wrote {len(files)} plot files into {plot_dir}", err=True)
     if stats.stopped:
         sys.exit(130)
@@ -469,7 +507,8 @@ def compare(rulesets: tuple[str, ...], games: int, seed: int, bots: str, samples
 @click.argument("ruleset")
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), help="Write the record here.")
+@click.option("--out", "out", type=click.Path(path_type=Path), help="Write the record here.")
+@force_flag()
 @option_flag
 def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option_items: tuple[str, ...]) -> None:
     """Play one random legal game and print (or write) its record."""
@@ -479,6 +518,8 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option
     from ..engine.replay import record_of
     from ..simulation.simulate import game_rng
     opts = _options(ruleset, option_items)
+    if out:
+        output.check_file(out, "--out", _forced())
     r = load(ruleset, opts)
     t = compile_ruleset(r)
     d = seed % t.n_seats if dealer is None else dealer
@@ -488,7 +529,7 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option
     game.play_randomly(game_rng(seed, 1))
     text = record_of(game, r.name, opts).model_dump_json(indent=1)
     if out:
-        out.write_text(text + "\n", encoding="utf-8")
+        output.write_file(out, text + "\n", "--out")
         click.echo(f"wrote {out}", err=True)
     else:
         click.echo(text)
@@ -502,8 +543,9 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option
 @click.option("--bots", "-b", default="heuristic", show_default=True,
               help="random, heuristic, mc for the other seats: one for all, one per party, or one per seat.")
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--out", "out", type=click.Path(path_type=Path),
               help="Where to save the game's record (default: schachett-game-SEED.json here).")
+@force_flag()
 @option_flag
 def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: int | None, out: Path | None,
          option_items: tuple[str, ...]) -> None:
@@ -541,9 +583,7 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
     d = seed % t.n_seats if dealer is None else dealer
     if d >= t.n_seats:
         raise UsageError(f"--dealer {d}: ruleset {r.name} has seats 0 to {t.n_seats - 1}")
-    out = out or Path(f"schachett-game-{seed}.json")
-    if not out.parent.is_dir():
-        raise UsageError(f"--out {out}: there is no folder {out.parent} to save the record in")
+    out = output.check_file(out or Path(f"schachett-game-{seed}.json"), "--out", _forced())
     mine = players_of(t, seat)
     stream = GameStream(seed, 0)
     game = Game.deal(t, d, stream)
@@ -560,9 +600,7 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
         click.echo("\ninterrupted: the game is abandoned, and nothing was saved", err=True)
         sys.exit(130)
     write(render_end(t, result, mine))
-    tmp = out.with_name(out.name + ".part")
-    tmp.write_text(record_of(game, r.name, opts).model_dump_json(indent=1) + "\n", encoding="utf-8")
-    tmp.replace(out)
+    output.write_file(out, record_of(game, r.name, opts).model_dump_json(indent=1) + "\n", "--out")
     write(f"The game is saved in {out} (schachett replay {out} plays it back).")
 
 

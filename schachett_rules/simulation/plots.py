@@ -13,11 +13,14 @@ from pathlib import Path
 from .stats import Stats
 
 COLOURS = {"checkmate": "#b22222", "selfmate": "#1f77b4", "stalemate": "#2ca02c"}
+FIGURES = ("king-events-by-trick", "points", "seat-advantage", "decided")
+"""The figures :func:`plot_stats` draws, by file name without the suffix."""
+FORMATS = ("svg", "png")
 
 
 def _save(fig, folder: Path, name: str) -> list[Path]:
     out = []
-    for ext in ("svg", "png"):
+    for ext in FORMATS:
         path = folder / f"{name}.{ext}"
         fig.savefig(path, dpi=120, bbox_inches="tight")
         out.append(path)

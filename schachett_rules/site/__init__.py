@@ -52,6 +52,7 @@ def build_pages(write) -> Context:
                "* Rule language",
                "    * [Reference](language.md)",
                "    * [Tutorial: your own variant](tutorial.md)",
+               "    * [How a rule file becomes a game](pipeline.md)",
                "    * [Game records](records.md)",
                "    * [Grammar](language/grammar.md)",
                "    * [Error messages](language/errors.md)"]
