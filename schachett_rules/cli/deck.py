@@ -13,34 +13,12 @@ import click
 
 from ..errors import SchachettError, UsageError
 from ..printing.layout import PRINTABLE, Sheet
+from . import output
 
 
 @click.group()
 def deck() -> None:
     """The deck of a ruleset, printed to cut out and play with."""
-
-
-def _pdf_target(out: Path, force: bool) -> Path:
-    if out.is_dir():
-        raise UsageError(f"--out {out}: that is a folder; name the PDF file to write, e.g. --out {out / 'deck.pdf'}")
-    if not out.parent.is_dir():
-        raise UsageError(f"--out {out}: there is no folder {out.parent} to write the PDF in")
-    if out.exists() and not force:
-        raise UsageError(f"--out {out}: the file exists; choose another name, or add --force to overwrite it")
-    return out
-
-
-def _folder_target(flag: str, folder: Path, names: list[str], force: bool) -> Path:
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"{flag} {folder}: that is a file, not a folder to write the cards in")
-    if not folder.exists() and not folder.parent.is_dir():
-        raise UsageError(f"{flag} {folder}: there is no folder {folder.parent} to make it in")
-    there = [n for n in names if (folder / n).exists()]
-    if there and not force:
-        shown = ", ".join(there[:3]) + (f" and {len(there) - 3} more" if len(there) > 3 else "")
-        raise UsageError(f"{flag} {folder}: {shown} already exist there; choose another folder, or add --force "
-                         f"to overwrite them")
-    return folder
 
 
 @deck.command("print")
@@ -81,7 +59,7 @@ def print_deck(ruleset: str, paper: str, out: Path | None, bleed: float, png_dir
     if out is None and (png_dir or svg_dir):
         pdf = None
     else:
-        pdf = _pdf_target(out or Path(f"schachett-deck-{stem}.pdf"), force)
+        pdf = output.check_file(out or Path(f"schachett-deck-{stem}.pdf"), "--out", force)
     r = load(ruleset)                                # a ruleset that does not load is bad input (exit 1) ...
     if opts:
         try:
@@ -92,10 +70,13 @@ def print_deck(ruleset: str, paper: str, out: Path | None, bleed: float, png_dir
     targets = [(flag, folder, suffix) for flag, folder, suffix in (("--png", png_dir, ".png"), ("--svg", svg_dir, ".svg"))
                if folder is not None]
     for flag, folder, suffix in targets:
-        _folder_target(flag, folder, render.file_names(t, suffix), force)
+        output.check_folder(folder, flag, render.file_names(t, suffix), force)
     title = r.title or r.name
     if pdf is not None:
-        pages = render.write_pdf(t, title, sheet, pdf)
+        pages = []
+        output.write_drawn(pdf.parent, lambda scratch: _drawn_pdf(render, t, title, sheet, scratch / pdf.name, pages),
+                           "--out")
+        pages = pages[0]
         click.echo(f"wrote {pdf}: {pages} pages for {t.n_cards} cards and their backs on {sheet.paper} paper "
                    f"(bleed {sheet.bleed:g} mm); print on both sides, flipping on the long edge, at 100 %")
         if sheet.mark_reach < PRINTABLE:
@@ -103,6 +84,12 @@ def print_deck(ruleset: str, paper: str, out: Path | None, bleed: float, png_dir
                        f"{sheet.mark_reach:.1f} mm of the paper's edge, where many printers print nothing; a bleed "
                        f"of {max(0.0, sheet.bleed - (PRINTABLE - sheet.mark_reach)):.1f} mm or less keeps them", err=True)
     for flag, folder, suffix in targets:
-        folder.mkdir(exist_ok=True)
-        files = (render.write_pngs if suffix == ".png" else render.write_svgs)(t, title, sheet.bleed, folder)
+        draw = render.write_pngs if suffix == ".png" else render.write_svgs
+        files = output.write_drawn(folder, lambda scratch: draw(t, title, sheet.bleed, scratch), flag)
         click.echo(f"wrote {len(files)} {suffix[1:].upper()} files to {folder} (every face, the back and the legend)")
+
+
+def _drawn_pdf(render, t, title: str, sheet: Sheet, path: Path, pages: list) -> list[Path]:
+    """Draw the PDF aside (the output module then writes it whole); its page count goes into ``pages``."""
+    pages.append(render.write_pdf(t, title, sheet, path))
+    return [path]
