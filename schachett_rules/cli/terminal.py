@@ -18,7 +18,7 @@ from typing import Callable
 
 from ..kernel.automaton import policy_of
 from ..players.bots import castle_choices
-from ..kernel.compiler import Tables
+from ..kernel.tables import Tables
 from ..kernel.trick import holder as kernel_holder, holders_of_faces, is_last
 from ..engine.game import Game, names_of
 from ..errors import IllegalAction, SchachettError, UnknownCard

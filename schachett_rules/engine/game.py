@@ -335,7 +335,7 @@ class Game:
         to: tuple[int, ...] = ()
         if p.pays:
             if p.to == "opponents":
-                to = tuple(s for s in range(self.t.n_seats) if self.t.party_of[s] != self.t.party_of[seat])
+                to = self.t.opponents(seat)
             else:
                 to = tuple(s for s in range(self.t.n_seats) if s != seat)
             each = penalty_money(self.t, p.pays)

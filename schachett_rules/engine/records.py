@@ -48,7 +48,7 @@ class PenaltyRecord(Record):
 
 
 class CastleRecord(Record):
-    """A castle: a King exchanged for an officer of the hand opposite.
+    """A castle: a King exchanged for an officer of the hand the castling clause names.
 
     ``kind`` is ``before`` (before the first card), ``between`` (between
     tricks) or ``rescue`` (a King just taken is lifted out of trick ``trick``

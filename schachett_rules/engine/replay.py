@@ -41,7 +41,7 @@ class PenaltyStep(_Strict):
 
 
 class CastleAction(_Strict):
-    """Castling: a seat exchanges its King for an officer of the hand opposite."""
+    """Castling: a seat exchanges its King for an officer of the hand the castling clause names (`castle with`)."""
 
     seat: StrictInt
     officer: str

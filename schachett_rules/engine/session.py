@@ -21,7 +21,7 @@ from itertools import combinations
 from pydantic import BaseModel, ConfigDict
 
 from ..language import ir
-from ..kernel.compiler import Tables
+from ..kernel.tables import Tables
 from .game import Game
 from ..errors import RecordError
 from ..rules.loader import load

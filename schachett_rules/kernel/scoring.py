@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .compiler import EventTable, Tables
-from .core import RELATIONS, SCORERS, event_points, holder_after, king_fate, king_scorer
+from .tables import EventTable, Tables
+from .core import RELATIONS, SCORERS, event_points, king_fate, king_scorer
 from ..language.expr import evaluate
 
 
@@ -74,26 +74,6 @@ def king_events(t: Tables, trick_index: int, kings: list[tuple[int, int]], winne
         each[e] += 1
         count.per_event[ev.name] = count.per_event.get(ev.name, 0) + 1
     return out
-
-
-def take_trick(t: Tables, index: int, trick: list[tuple[int, int]], totals: list[int], count: KingCount) -> int:
-    """Who takes a full trick of (seat, card); adds its card points and King events to ``totals``.
-
-    ``count`` is advanced by the Kings that fall. Returns the winning seat.
-    The play-outs from a position and the solitaire's search both take tricks with it.
-    """
-    last = index == t.n_tricks - 1
-    beats, points = (t.beats_last, t.points_last) if last else (t.beats, t.points)
-    card_face = t.deck.card_face
-    faces = [card_face[c] for _, c in trick]
-    wseat = trick[holder_after(beats, faces, len(faces))][0]
-    totals[t.party_of[wseat]] += sum(points[f] for f in faces)
-    kings = [(s, card_face[c]) for s, c in trick if t.royal_cards >> c & 1]
-    if kings:
-        for _ev, _face, _owner, _first, pts, parties in king_events(t, index, kings, wseat, count):
-            for p in parties:
-                totals[p] += pts
-    return wseat
 
 
 def amount(t: Tables, winner_points: int, loser_points: int) -> Fraction:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..kernel.compiler import Tables
+from ..kernel.tables import Tables
 from ..errors import SchachettError
 
 

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernel.compiler import Tables
+from ..kernel.tables import Tables
 from ..kernel.castling import MOMENTS
 from ..kernel.scoring import KingCount, scorer_parties
 

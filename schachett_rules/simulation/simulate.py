@@ -29,7 +29,7 @@ from fractions import Fraction
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..kernel.compiler import Tables
+from ..kernel.tables import Tables
 from ..playouts.streams import GameStream, block_uniforms
 from .stats import Stats, wilson
 

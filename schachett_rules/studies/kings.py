@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..kernel.compiler import Tables
+from ..kernel.tables import Tables
 from ..kernel.deal import deal_cards, seat_of
 from ..simulation.stats import wilson
 from ..playouts.streams import GameStream

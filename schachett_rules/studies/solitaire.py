@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kernel.automaton import automaton_card, strength
-from ..kernel.compiler import Tables
+from ..kernel.tables import Tables
 from ..engine.game import Game
 from ..errors import SchachettError
 from ..kernel.scoring import KingCount
