@@ -37,6 +37,7 @@ def main() -> int:
     args = ap.parse_args()
     kinds = tuple(args.kind or GENERATORS)
     tried, bad = Counter(), {k: Counter() for k in kinds}
+    exits = {k: Counter() for k in kinds}
     shown = 0
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -47,6 +48,7 @@ def main() -> int:
             check_files = (i + 1) % args.check_files_every == 0
             verdict = run_case(case, before if check_files else None, args.limit)
             tried[case.kind] += 1
+            exits[case.kind][verdict.exit_code] += 1
             for p in verdict.problems:
                 key = next((k for k in PROBLEM_KINDS if k in p), p)
                 bad[case.kind][key] += 1
@@ -59,10 +61,12 @@ def main() -> int:
                 before = snapshot()
     seconds = time.perf_counter() - start
     print(f"{sum(tried.values())} inputs in {seconds:.0f} s (seed {args.seed})\n")
-    head = f"{'kind':<9}{'tried':>7}" + "".join(f"{k.split()[0]:>11}" for k in PROBLEM_KINDS)
+    head = (f"{'kind':<9}{'tried':>7}{'exit 0':>8}{'exit 1':>8}{'exit 2':>8}"
+            + "".join(f"{k.split()[0]:>11}" for k in PROBLEM_KINDS))
     print(head)
     for k in kinds:
-        print(f"{k:<9}{tried[k]:>7}" + "".join(f"{bad[k][p]:>11}" for p in PROBLEM_KINDS))
+        print(f"{k:<9}{tried[k]:>7}" + "".join(f"{exits[k][c]:>8}" for c in (0, 1, 2))
+              + "".join(f"{bad[k][p]:>11}" for p in PROBLEM_KINDS))
     total = sum(sum(c.values()) for c in bad.values())
     print(f"\n{total} problems")
     return 1 if total else 0
