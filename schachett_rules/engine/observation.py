@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from ..kernel.visibility import is_face_up, kept_tricks, visible_seats
 from .game import Game, names_of
 from ..errors import SchachettError
 from .records import CastleRecord, TrickRecord
@@ -44,33 +45,10 @@ class Observation(BaseModel):
     forced_by: str | None = None
 
 
-def _dummy_first(game: Game, by: int, dummy: int) -> int:
-    """Of the two hands of the dummy's player, the one that plays first in the current trick."""
-    n = game.t.n_seats
-    order = [(game.leader + i) % n for i in range(n)]
-    return min((by, dummy), key=order.index)
-
-
 def visible_hands(game: Game, seat: int) -> dict[int, int]:
-    """The hands (as card bitmasks) that the player on ``seat`` may look at now."""
-    t = game.t
-    out = {seat: game.hands[seat]}
-    for d in t.dummies:
-        exposed = len(game.tricks) >= d.exposed_after
-        if exposed:
-            out[d.seat] = game.hands[d.seat]
-            continue
-        if seat != d.by:
-            continue
-        out[d.seat] = game.hands[d.seat]
-        if d.one_hand_at_a_time:  # until the dummy is laid open, whichever trick that is
-            first = _dummy_first(game, d.by, d.seat)
-            played = {s for s, _ in game.trick}
-            if first not in played:
-                # Until the hand that plays first in this trick has played, he looks only at it.
-                other = d.seat if first == d.by else d.by
-                out.pop(other, None)
-    return out
+    """The hands (as card bitmasks) that the player on ``seat`` may look at now (the kernel's ``visible_seats``)."""
+    seats = visible_seats(game.t, seat, len(game.tricks), game.leader, {s for s, _ in game.trick})
+    return {s: game.hands[s] for s in sorted(seats)}
 
 
 def observe(game: Game, seat: int) -> Observation:
@@ -85,12 +63,11 @@ def observe(game: Game, seat: int) -> Observation:
     plays_for = tuple(s for s in range(t.n_seats) if t.controller(s) == seat)
     hands = {s: names_of(t, m) for s, m in sorted(visible_hands(game, seat).items())}
     kings = []
+    castled = {t.face(r.king) for r in game.castles}
     for s in range(t.n_seats):
         royal_here = game.hands[s] & t.royal_cards
-        kings += [(s, t.deck.card_name(c)) for c in range(t.n_cards) if royal_here >> c & 1 and _king_is_open(game, c)]
-    finished = tuple(game.tricks)
-    if t.memory != "every":
-        finished = finished[len(finished) - t.review:] if t.review else ()
+        kings += [(s, t.deck.card_name(c)) for c in range(t.n_cards) if royal_here >> c & 1 and is_face_up(t, c, castled)]
+    finished = tuple(game.tricks[i] for i in kept_tricks(t, len(game.tricks)))
     legal: tuple[str, ...] = ()
     forced = None
     mover = game.to_move
@@ -102,11 +79,3 @@ def observe(game: Game, seat: int) -> Observation:
                        leader=game.leader, hands=hands, kings=tuple(kings),
                        trick=tuple((s, t.deck.card_name(c)) for s, c in game.trick), tricks=finished,
                        castles=tuple(game.castles), legal=legal, forced_by=forced)
-
-
-def _king_is_open(game: Game, card: int) -> bool:
-    # Kings dealt face up stay open wherever castling moves them; a King dealt
-    # face down (a deal without face-up Kings) is not shown.
-    t = game.t
-    return any(card == c for c, _, _ in t.given_cards) or any(t.face(r.king) == t.deck.card_face[card]
-                                                              for r in game.castles)

@@ -9,6 +9,9 @@ bitmasks and small records. The queries of this package read it and nothing else
 * :mod:`.scoring`: the fate of every King in a trick and its points (the only scorer of King events),
   and the settlement of a game;
 * :mod:`.automaton`: the card a seat played by a fixed rule plays;
+* :mod:`.castling`: when castling may happen, whose hand it reaches, which King may be rescued;
+* :mod:`.visibility`: what a seat may see (an exposed dummy, face-up Kings, the tricks it keeps);
+* :mod:`.core`: the leaf decisions all of these share, in a form numba compiles for the play-outs;
 * :class:`~.tables.Tables` itself answers for seats and parties: who plays a seat, the next seat,
   partners and opponents, whose hand a castle reaches.
 

@@ -1,0 +1,59 @@
+"""What a seat may see: whose hands lie open to it, which cards are face up, which finished tricks it keeps.
+
+The rules that shape a view are clauses: ``dummy`` (when a dummy is laid open, and how its player sees
+his two hands before that), the deal's face-up cards, ``review`` and ``memory``. The engine's
+observations (and so every bot and the terminal) ask these queries.
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> t = tables_for("three-player")
+>>> sorted(visible_seats(t, 0, tricks_done=0, leader=1, played=set()))   # the Kaiser: only the dummy's hand, which plays first
+[2]
+>>> sorted(visible_seats(t, 0, tricks_done=0, leader=1, played={1, 2}))  # once the dummy has played: his own too
+[0, 2]
+>>> sorted(visible_seats(t, 1, tricks_done=1, leader=1, played=set()))   # after trick 1 the dummy lies open to all
+[1, 2]
+"""
+
+from __future__ import annotations
+
+from .tables import Tables
+
+
+def _first_of(t: Tables, leader: int, a: int, b: int) -> int:
+    """Of two seats, the one that plays first in a trick led by ``leader``."""
+    n = t.n_seats
+    return min((a, b), key=lambda s: (s - leader) % n)
+
+
+def visible_seats(t: Tables, seat: int, tricks_done: int, leader: int, played: set[int]) -> set[int]:
+    """The seats whose hands the player on ``seat`` may look at now.
+
+    ``tricks_done`` finished tricks, the current trick led by ``leader``, ``played`` the seats that
+    have played to it.
+    """
+    out = {seat}
+    for d in t.dummies:
+        if tricks_done >= d.exposed_after:
+            out.add(d.seat)
+            continue
+        if seat != d.by:
+            continue
+        out.add(d.seat)
+        if d.one_hand_at_a_time:
+            first = _first_of(t, leader, d.by, d.seat)
+            if first not in played:
+                # until the hand that plays first in this trick has played, he looks only at it
+                out.discard(d.seat if first == d.by else d.by)
+    return out
+
+
+def kept_tricks(t: Tables, tricks_done: int) -> range:
+    """The finished tricks (by index from 0) a player still has before him (``review`` and ``memory``)."""
+    if t.memory == "every":
+        return range(tricks_done)
+    return range(max(0, tricks_done - t.review), tricks_done) if t.review else range(0)
+
+
+def is_face_up(t: Tables, card: int, castled_faces: set[int]) -> bool:
+    """Whether a royal card lies face up: dealt face up, or a King whose castle showed it (wherever it went)."""
+    return any(card == c for c, _, _ in t.given_cards) or t.deck.card_face[card] in castled_faces
