@@ -92,8 +92,9 @@ def settle(t: Tables, totals: tuple[int, ...]) -> tuple[int | None, tuple[Fracti
     n = t.n_seats
     if totals[0] == totals[1]:
         return None, tuple(Fraction(0) for _ in range(n))
-    w = 0 if totals[0] > totals[1] else 1
-    a = amount(t, totals[w], totals[1 - w])
+    w = 0 if totals[0] > totals[1] else 1      # the compiler allows a settlement per player between two parties
+    (loser,) = t.other_parties(w)
+    a = amount(t, totals[w], totals[loser])
     return w, tuple(a if t.party_of[s] == w else -a for s in range(n))
 
 
