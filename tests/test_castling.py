@@ -478,3 +478,36 @@ def test_s5_3p_the_left_player_may_not_castle_after_trick_1_nor_rescue():
     [trick] = game.tricks
     assert trick.winner == 2
     assert [(e.event, e.king, e.owner, e.taker) for e in trick.events] == [("checkmate", "sK", 1, 2)]
+
+
+def test_5_3p_a_rescue_asked_after_trick_1_names_the_trick_1_limit():
+    # §5 (3p): "if with this 1st trick the King ... is checkmated or selfmated, then the Kaiser can already
+    # extend the castling to the 1st trick itself": a King taken in a later trick is lost, and the refusal
+    # says so rather than only that the seat holds no King.
+    import random as _random
+    from schachett_rules.engine.game import Game as _Game
+    from schachett_rules.errors import IllegalAction as _Illegal
+    from schachett_rules.kernel.compiler import tables_for as _tables_for
+    t = _tables_for("three-player")
+    seen = 0
+    for seed in range(300):
+        rng = _random.Random(seed)
+        game = _Game.deal(t, 0, rng)
+        while not game.over and seen < 3:
+            game.play(next(iter(game.legal())) if rng.random() < 0.5 else list(game.legal())[-1])
+            if game.pending is not None:
+                game.gather()
+            if game.trick or not game.tricks or game.tricks[-1].number < 2:
+                continue
+            last = game.tricks[-1]
+            for seat, card in last.cards:
+                # seat 0 (the Kaiser) and seat 2 (his dummy) may rescue in trick 1 (the castling clause)
+                if card.endswith("K") and seat in (0, 2) and seat != last.winner and not game.hands[seat] & t.royal_cards:
+                    with pytest.raises(_Illegal) as err:
+                        game.castle(seat, "wT")
+                    assert f"was taken in trick {last.number}" in err.value.reason
+                    assert "allows this seat a rescue only in trick 1" in err.value.reason
+                    seen += 1
+        if seen >= 3:
+            break
+    assert seen >= 3

@@ -61,6 +61,22 @@ def rescues_possible(game: "Game", provisional) -> bool:
     return any(o.kind == "rescue" for o in castle_options(game))
 
 
+def _too_late_to_rescue(game: "Game", seat: int) -> str:
+    """Why a King just taken can no longer be rescued, when the castling clause limits rescues to some tricks."""
+    t = game.t
+    if not game.tricks:
+        return ""
+    last = game.tricks[-1]
+    taken = [c for s, c in last.cards if s == seat and t.deck.face_royal[t.face(c)] and last.winner != s]
+    rescue_tricks = [n for n in range(1, t.n_tricks + 1)
+                     if rules.seat_permitted(t, seat, _MOMENT_CODE["rescue"], n - 1, game.dealer)]
+    if not taken or not rescue_tricks or last.number in rescue_tricks:
+        return ""
+    only = " or ".join(f"trick {n}" for n in rescue_tricks) if len(rescue_tricks) < 4 else "some tricks"
+    return (f": its {taken[0]} was taken in trick {last.number}, and the castling clause allows this seat a "
+            f"rescue only in {only}")
+
+
 def verify_castle(game: "Game", seat: int, officer: str, king: str | None = None) -> CastleOption:
     """The castle asked for, if the clause allows it now; otherwise an error naming why."""
     t = game.t
@@ -79,7 +95,7 @@ def verify_castle(game: "Game", seat: int, officer: str, king: str | None = None
         if moment is None:
             why = "castling happens before the first card, between tricks, or on a full trick as a rescue, not in the middle of a trick"
         elif moment != "rescue" and not game.hands[seat] & t.royal_cards:
-            why = f"seat {seat} holds no King"
+            why = f"seat {seat} holds no King" + _too_late_to_rescue(game, seat)
         elif not _permitted(game, seat, moment):
             when = {"before": "before play", "between": f"after trick {len(game.tricks)}", "rescue": "as a rescue now"}[moment]
             why = f"the castling clause does not let seat {seat} castle {when}"
