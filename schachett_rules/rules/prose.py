@@ -74,8 +74,6 @@ def _faces_text(k: ir.KindDecl) -> str:
         name = f"{f.symbol}" + (f" ({f.name})" if f.name else "")
         if f.copies > 1:
             name = f"{f.copies} × {name}"
-        if f.royal:
-            name += ", royal"
         out.append(name)
     return ", ".join(out)
 
@@ -108,7 +106,10 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None) -> str:
     if isinstance(c, ir.Deck):
         kinds = "; ".join(f"{k.title or k.name}s: {_faces_text(k)}" for k in c.kinds)
         cols = " and ".join(f"{col.name} ({col.code})" for col in c.colours)
-        return f"The deck has the colours {cols}; in each colour the {kinds}."
+        royal = [f.name or f.symbol for k in c.kinds for f in k.faces if f.royal]
+        fates = (f" The {' and the '.join(royal)} {'is' if len(royal) == 1 else 'are'} royal: what becomes of "
+                 f"{'it' if len(royal) == 1 else 'them'} in a trick is a King event." if royal else "")
+        return f"The deck has the colours {cols}; in each colour the {kinds}.{fates}"
     if isinstance(c, ir.Seats):
         return f"{c.count} hands are dealt."
     if isinstance(c, ir.Parties):
