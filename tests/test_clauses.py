@@ -240,7 +240,7 @@ def test_s7_king_order_readings_decide_which_king_is_first(option, check):
 # --- settlement, penalties, looking back, castling ---------------------------------------------------
 
 def test_s12_settlement_clause_turns_points_into_money(rules):
-    path = variant(rules, 'override settlement [§12 design] {\n unit "points"\n amount: winner - loser\n per player\n}\n')
+    path = variant(rules, 'drop lacuna rounding settlement [§12 design] {\n unit "points"\n amount: winner - loser\n per player\n}\n')
     t = compile_ruleset(load(str(path)))
     winner, money = settle(t, (68, 190))
     assert winner == 1 and [int(m) for m in money] == [-122, 122, -122, 122]

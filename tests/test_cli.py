@@ -21,7 +21,7 @@ from schachett_rules.paths import variants_dir
 
 ORIGINAL = variants_dir() / "original.schachett"
 LACUNAE = ["suit-order", "pawn-takes-suit", "ties", "king-follow", "deal", "castling", "castle-officer", "castle-limit", "remaining", "king-order",
-           "promoted-points"]
+           "promoted-points", "rounding"]
 
 
 def run(*args: str):

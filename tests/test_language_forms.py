@@ -249,7 +249,7 @@ def test_prose_of_the_new_castling_clauses():
 
 def test_an_unknown_function_is_an_error_with_its_place(rules):
     path = rules('ruleset v "V" extends original\n'
-                 'override settlement [§12 design] {\n'
+                 'drop lacuna rounding settlement [§12 design] {\n'
                  '    unit "Pfg"\n'
                  '    amount: 2 * sqrt(winner - loser)\n'
                  '    per player\n'
@@ -305,7 +305,7 @@ def test_an_expression_at_the_depth_limit_goes_all_the_way(rules):
     # the limit itself is allowed: parse, check, compile, evaluate, JSON and back, print and back
     amount = "-" * (MAX_EXPR_DEPTH - 2) + "(winner - loser)"
     path = rules('ruleset v "V" extends original\n'
-                 f'override settlement [§12 design] {{ unit "Pfg" amount: {amount} per player }}\n')
+                 f'drop lacuna rounding settlement [§12 design] {{ unit "Pfg" amount: {amount} per player }}\n')
     t = compiled(path)
     assert evaluate(t.settlement.amount, {"winner": 5, "loser": 2}) == Fraction(3)   # an even number of minuses
     rs = parse_ruleset(path.read_text(encoding="utf-8"), str(path))
