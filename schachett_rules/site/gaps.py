@@ -12,7 +12,7 @@ from ..rules.prose import penalty_effects
 from ..engine.session import next_cycle_start, partner_counts, seatings
 from .context import Context, render
 from ..studies import example12 as ex
-from .sims import effects_plot, effects_table, stats_for
+from .sims import effects_finding, effects_plot, effects_table, games_for, stats_for
 
 TITLES = {
     "suit-order": "Where the suit cards X and IX rank",
@@ -104,12 +104,16 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
     effects = ""
     if where in ctx.rulesets and any(c.lacuna.name == name for c in ctx.rulesets[where].lacunae):
         base = ctx.rulesets[where].choice(name)
-        rows = [(o.name, stats_for(ctx, where, {name: o.name})[1]) for o in lac.options]
+        # every reading plays as many games as the slowest of them can (the engine's readings fewer than the batch's)
+        games = min(games_for(ctx, where, {name: o.name}) for o in lac.options)
+        rows = [(o.name, stats_for(ctx, where, {name: o.name}, games)[1]) for o in lac.options]
         if len(rows) > 1:
+            baseline = [o.name for o in lac.options].index(base)
             write(f"gaps/{name}-effects.svg", effects_plot(rows, f"{name}: readings played in {where}"))
-            effects = (f"Measured in [{where}](../rulebooks/{where}.md), each reading in turn, everything else as that "
+            effects = (effects_finding(rows, baseline, where) + "\n\n"
+                       f"Measured in [{where}](../rulebooks/{where}.md), each reading in turn, everything else as that "
                        f"ruleset plays it.\n\n![the effects of each reading]({name}-effects.svg)\n\n"
-                       + effects_table(rows, [o.name for o in lac.options].index(base)))
+                       + effects_table(rows, baseline, where))
     extra = ""
     if name == "deal":
         from ..studies.kings import compare

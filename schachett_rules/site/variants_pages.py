@@ -6,7 +6,7 @@ from ..paths import variants_dir
 from ..simulation.simulate import Spec, cached_run, format_stats
 from ..simulation.parallel import default_workers
 from .context import Context
-from .sims import SEED, games_for
+from .sims import SEED, games_for, run_finding
 
 
 def _evidence(ctx: Context, name: str) -> str:
@@ -24,11 +24,13 @@ def _evidence(ctx: Context, name: str) -> str:
     else:
         runs.append(("the heuristic player against the automaton", Spec(ruleset=name, games=300, seed=SEED,
                                                                       bots=("heuristic",))))
+    findings = []
     for label, spec in runs:
         stats, _ = cached_run(spec, workers=default_workers())
+        findings.append(run_finding(stats, name, label).removeprefix("**Finding:** "))
         parts.append(f"### {label.capitalize()}\n\n`schachett simulate {name} --bots {','.join(spec.bots)} "
                      f"-n {spec.games} -s {spec.seed}`\n\n```text\n{format_stats(stats, spec)}\n```")
-    return "\n\n".join(parts)
+    return "**Finding:** " + "; and ".join(f.rstrip(".") for f in findings) + ".\n\n" + "\n\n".join(parts)
 
 
 def variant_pages(ctx: Context, write) -> list[tuple[str, str]]:
