@@ -22,7 +22,7 @@ def _short(text: str, limit: int = 110) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
-CELL_CHARS = 60                 # a matrix cell gives this much of the rule; the whole sentence is its tooltip
+CELL_CHARS = 90                 # a matrix cell gives this much of the rule; the whole sentence is its tooltip
 
 
 def matrix_rows(ctx: Context) -> list[tuple[str, str, dict, bool]]:
@@ -79,7 +79,9 @@ def _matrix_table(ctx: Context, page: str, rows, decks) -> list[str]:
             full = sentence(e.clause, decks[n])
             grade = e.clause.basis.grade.value
             link = url_rel(page, ctx.rulebook_page(n), clause_anchor(e.key))
-            tds.append(f'<td{shade} title="{html.escape(full)}">{html.escape(_short(full, CELL_CHARS))} '
+            # a rule as the printed ruleset has it is not repeated: "=" says so, and the eye finds the differences
+            text = "=" if n != "original" and not shade else html.escape(_short(full, CELL_CHARS))
+            tds.append(f'<td{shade} title="{html.escape(full)}">{text} '
                        f'<a class="badge grade-{grade}" href="{link}">{grade}</a></td>')
         out.append(f'<tr><td>{ctx.cite_html(page, section)}</td><td><code>{html.escape(key)}</code></td>'
                    f"{''.join(tds)}</tr>")
@@ -96,7 +98,8 @@ def matrix_markdown(ctx: Context) -> str:
     out = ["---", "hide:", "  - toc", "---", "", "# Comparison matrix", "",
            "Each row is a rule, filed under the manual section it rests on; each column a ruleset. A cell gives the rule "
            "in short with its grade, linking to the clause (point at a cell for the whole rule); a shaded cell differs "
-           "from the printed ruleset (`original`); a dash: the ruleset has no such rule.", "",
+           "from the printed ruleset (`original`); = says the rule is the printed one, perhaps with another grade; a "
+           "dash: the ruleset has no such rule.", "",
            f"## The {len(differ)} rules that differ", "",
            f"Of {len(rows)} rules, these {len(differ)} are not the same in every ruleset; the other "
            f"{len(rows) - len(differ)} are below.", ""]

@@ -275,7 +275,7 @@ def gap_pages(ctx: Context, write) -> list[tuple[str, str]]:
              "Where the manual is lost or can be read more than one way, each reading we can defend is written into "
              "the rule files as a *lacuna* with its evidence, graded and cited; every ruleset chooses one, and each "
              "can be played and measured. The register:", "",
-             "| # | gap | about | readings | original plays | reconstruction plays |", "|---|---|---|---|---|---|"]
+             "| # | gap | about | readings | original plays | reconstruction plays (*play this one*) |", "|---|---|---|---|---|---|"]
     for number, name, about in REGISTER:
         title = TITLES.get(name) or special[name]
         if name in found:

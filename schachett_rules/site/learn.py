@@ -48,7 +48,7 @@ EVENT_TRICKS = [
     (0, ["wK", "w5", "wII", "s8"]),         # South leads his King and nobody can take it
 ]
 PROMOTION_TRICK = (2, ["wV", "wI", "wIX", "s7"])   # in the last trick the white I counts as a Dame
-FOLLOW_TRICK = (1, ["s3", "s7", "sVI", "sT"])      # a pawn led: a higher pawn takes it, an officer does not
+FOLLOW_TRICK = (1, ["s3", "s7", "w8", "sVI"])      # a pawn led: a higher pawn of its colour takes it, a white one does not
 
 
 @dataclass(frozen=True)
@@ -241,8 +241,8 @@ class _Builder:
         faces = _faces(t, plays)
         winner = holders_of_faces(t, 0, faces)[-1]
         why = _why(t, 0, faces)
-        cap = (f"{SEATS[leader]} leads {names[0]}; {_name(t, winner[1])} takes the trick for {SEATS[winner[0]]}. "
-               + " ".join(w[0].upper() + w[1:] + "." for w in why))
+        cap = (f"{SEATS[leader]} leads {names[0]}; {_name(t, winner[1])} takes the trick for {SEATS[winner[0]]}: "
+               + "; ".join(why) + ".")
         self.part("Leading and following", "play", (
             "The player on the dealer's left leads to the first trick: he plays any card he likes, face up. Then "
             "each player in turn to the left plays one card. Afterwards whoever took a trick leads to the next. "
@@ -316,7 +316,7 @@ class _Builder:
         pts = trick_points(t, last, plays)
         why = _why(t, last, faces)
         cap = (f"The last trick: {SEATS[leader]} leads {names[0]}; {_name(t, winner[1])} takes it for "
-               f"{SEATS[winner[0]]}, {pts} points. " + " ".join(w[0].upper() + w[1:] + "." for w in why))
+               f"{SEATS[winner[0]]}, {pts} points: {why[0]}.")
         self.part("Promotion in the last trick", "promotion", (
             "As pawns are promoted in chess, the four lowest suit cards become officers in the last trick: "
             f"{said}. They take the trick as those officers do, and score as them."),
@@ -443,7 +443,7 @@ def how_to_play_markdown(lesson: Lesson, write) -> str:
            "[rules sheet (A4)](downloads/schachett-rules-a4.pdf) or [(US Letter)](downloads/schachett-rules-letter.pdf) "
            "and the [score sheet (A4)](downloads/schachett-scoresheet-a4.pdf) or "
            "[(US Letter)](downloads/schachett-scoresheet-letter.pdf), print [the cards](cards.md) with "
-           "`schachett deck print`, or play against the computer with `schachett play`.", ""]
+           "`schachett deck print`, or play against the computer with `schachett play reconstruction`.", ""]
     out += ["**On this page:** " + " · ".join(f"[{p.title}](#{p.anchor})" for p in lesson.parts), ""]
     for p in lesson.parts:
         out += [f"## {p.title} {{ #{p.anchor} }}", ""]

@@ -17,7 +17,7 @@ from ..simulation.parallel import default_workers
 from ..simulation.simulate import Spec, cached_run, format_stats
 from ..simulation.stats import Stats, wilson
 from ..simulation.sweep import compare_metric, metrics
-from .context import Context
+from .context import Context, play_label
 
 SEED = 1888
 FAST_GAMES = 20000
@@ -85,8 +85,9 @@ def effects_finding(rows: list[tuple[str, Stats]], baseline: int, chooser: str) 
     who = f"with random players on every seat, {games:,} games per reading on the same deals"
     if best is None:
         return (f"**Finding:** {who}, no reading plays measurably differently from {chooser}'s "
-                f"(*{rows[baseline][0]}*): random players cannot show an effect of this gap; stronger players might "
-                f"(`schachett simulate --bots heuristic`).")
+                f"(*{rows[baseline][0]}*). Random players cannot show an effect of this gap here: either the readings "
+                f"part only in positions this ruleset never reaches, or only players who play for the points would show "
+                f"it (`schachett simulate --bots heuristic`).")
     _p, i, j = best
     m, other = base[j], ms[i][j]
 
@@ -191,7 +192,7 @@ def summary_rows(items: list[tuple[str, Spec, Stats]], tables: dict[str, Tables]
         llo, lhi = wilson(s.leader_party_wins, d)
         own = {e.name for e in tables[name].events}
         cells = "".join((f"{sum(s.events_by_trick.get(ev, ())) / n:.2f} | " if ev in own else "— | ") for ev in events)
-        lines.append(f"| [{name}]({name}.md) | {n} | {100 * s.wins[0] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+        lines.append(f"| [{name}]({name}.md){play_label(name)} | {n} | {100 * s.wins[0] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
                      f"{100 * s.leader_party_wins / max(d, 1):.1f}% [{100 * llo:.1f}, {100 * lhi:.1f}] | "
                      f"{cells}{s.money_per_winner.mean:.1f} | {s.castles / n:.2f} |")
     return "\n".join(lines)
@@ -212,7 +213,7 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
                 f"[the rulebook](../rulebooks/{name}.md). Every figure has its 95% interval.\n\n"
                 f"{figures}\n\n## The figures\n\n```text\n{format_stats(stats, spec)}\n```\n")
         write(f"simulations/{name}.md", page)
-        nav.append((name, f"simulations/{name}.md"))
+        nav.append((name + play_label(name).replace("*", ""), f"simulations/{name}.md"))
     index = ("# Simulations\n\nWhat the rules do to the game, measured: random players on the same deals for every "
              "ruleset, each figure with its 95% interval. Stronger players (a heuristic player and a Monte-Carlo "
              "player) are in the command line: `schachett simulate RULESET --bots mc,heuristic`.\n\n"
