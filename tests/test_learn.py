@@ -133,6 +133,13 @@ def test_the_rules_sheet_is_a_few_pages_of_the_paper_asked_with_the_rules_on_the
                   "Castling", "The settlement", "Farbenblatt", "178 / 78", "102 / 52", "51 / 26"):
         assert words in text, words
     assert "A sample game" not in text
+    # nothing is lost between pages: every printable part, and every rule quoted under it, is there
+    printable = [part for part in lesson.parts if part.print_too]
+    for part in printable:
+        assert part.title in text
+    quoted = sum(1 for part in printable for b in part.blocks if isinstance(b, str) and b.startswith("> **The rule**"))
+    assert text.count("The rule (") == quoted
+    assert "The cards are worth 216 points in all" in text      # §12's editor's note: the counting cards total 216
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -42,7 +42,10 @@ def _table_html(tab: Table) -> str:
     return f"<table><tr>{head}</tr>{rows}</table>"
 
 
-PIC_WIDTH, CARD_WIDTH = 210.0, 40.0               # points: a trick drawing, a card in the row of cards
+MIN_ROOM = 30.0                                   # points: less room than this left on a page starts the next
+TABLE_ROW = 14.0                                  # points a table row takes, at the most
+HEADING_KEEP = 80.0                               # points: a heading and four lines or so stay together
+PIC_WIDTH, CARD_WIDTH = 175.0, 40.0               # points: a trick drawing, a card in the row of cards
 
 
 def _svg_height(svg: str, width: float) -> float:
@@ -65,12 +68,15 @@ def lesson_chunks(lesson: Lesson, archive: pymupdf.Archive) -> list[tuple[str, f
 
     def flush() -> None:
         if text:
-            out.append(("\n".join(text).replace('<a href="', '<span data-href="').replace("</a>", "</span>"), 0.0))
+            # a piece that opens with a heading keeps the heading with a few lines after it
+            keep = HEADING_KEEP if text[0].startswith(("<h2", "<h3")) else 0.0
+            out.append(("\n".join(text).replace('<a href="', '<span data-href="').replace("</a>", "</span>"), keep))
             text.clear()
 
     for part in lesson.parts:
         if not part.print_too:
             continue
+        flush()
         text.append(f"<h2>{html.escape(part.title)}</h2>")
         for block in part.blocks:
             if isinstance(block, Picture):
@@ -80,7 +86,14 @@ def lesson_chunks(lesson: Lesson, archive: pymupdf.Archive) -> list[tuple[str, f
                 out.append((f'<p class="pic"><img src="{name}" width="{PIC_WIDTH:g}"/></p>',
                             _svg_height(block.svg, PIC_WIDTH) + 6))
             elif isinstance(block, Table):
-                text.append(_table_html(block))
+                if text and not text[-1].startswith("<h"):
+                    text.append(_table_html(block))      # a table is kept whole with the words that lead to it
+                    lead = text.pop(-2)
+                    body = text.pop()
+                    flush()
+                    out.append((lead + body, 34.0 + TABLE_ROW * (len(block.rows) + 1)))
+                else:
+                    text.append(_table_html(block))
             elif isinstance(block, tuple) and block and block[0] == "cards":
                 flush()
                 imgs = []
@@ -90,6 +103,8 @@ def lesson_chunks(lesson: Lesson, archive: pymupdf.Archive) -> list[tuple[str, f
                     imgs.append(f'<img src="{name}" width="{CARD_WIDTH:g}"/> ')
                 out.append(('<p class="pic">' + "".join(imgs) + "</p>", _svg_height(block[1][0].svg, CARD_WIDTH) + 6))
             else:
+                if str(block).startswith("#"):
+                    flush()
                 text.append(markdown.markdown(str(block)))
     flush()
     return out
@@ -108,7 +123,9 @@ def flow_pdf(chunks: list[tuple[str, float]], archive: pymupdf.Archive, paper: s
     x0, y0, x1, y1 = MARGIN * PT, MARGIN * PT, w - MARGIN * PT, h - (MARGIN + 4) * PT
     device, y = writer.begin_page(page_rect), y0
     for piece, keep in chunks:
-        if piece == PAGE_BREAK or (keep and y + keep > y1 and y > y0):
+        # a new page when asked, when a piece to keep whole does not fit, or when hardly a line is left: MuPDF
+        # lays a story in a box with no height below the page, where it is lost
+        if piece == PAGE_BREAK or (keep and y + keep > y1 and y > y0) or y1 - y < MIN_ROOM:
             writer.end_page()
             device, y = writer.begin_page(page_rect), y0
             if piece == PAGE_BREAK:
