@@ -96,6 +96,8 @@ def test_the_sample_hand_draws_every_trick_with_the_engines_winner_and_reason(pa
         assert re.search(rf"!\[Trick {tr.number}\b[^\]]*{SEATS[tr.winner]} takes it with the {tr.winning_card}\b", text)
         assert svg.count('class="card winner"') == 1
         assert "; ".join(tr.why) in text
+    for c in game.castles:          # every castle of the engine's record is told, where it happened
+        assert f"{SEATS[c.seat]}'s {c.king}" in text and f"{SEATS[c.with_seat]}'s {c.officer}" in text
     result = game.result()
     assert f"**{result.totals[0]}**" in text and f"**{result.totals[1]}**" in text
     for e in result.events:
