@@ -101,7 +101,7 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
     evidence = [{"cites": ctx.cites_of(page, e.basis.cites), "grade": ctx.grade(e.basis.grade) if e.basis.grade else "",
                  "quote": e.quote} for e in lac.evidence]
     where = sweep_ruleset(ctx, name, lac)
-    effects = ""
+    effects = finding = ""
     if where in ctx.rulesets and any(c.lacuna.name == name for c in ctx.rulesets[where].lacunae):
         base = ctx.rulesets[where].choice(name)
         # every reading plays as many games as the slowest of them can (the engine's readings fewer than the batch's)
@@ -110,7 +110,8 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
         if len(rows) > 1:
             baseline = [o.name for o in lac.options].index(base)
             write(f"gaps/{name}-effects.svg", effects_plot(rows, f"{name}: readings played in {where}"))
-            effects = (effects_finding(rows, baseline, where) + "\n\n"
+            finding = effects_finding(rows, baseline, where)
+            effects = (finding + "\n\n"
                        f"Measured in [{where}](../rulebooks/{where}.md), each reading in turn, everything else as that "
                        f"ruleset plays it.\n\n![the effects of each reading]({name}-effects.svg)\n\n"
                        + effects_table(rows, baseline, where))
@@ -132,6 +133,7 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                  "puts one King in each party every time.")
     return render("gap.md.j2", title=TITLES.get(name, name), cites=ctx.cites_of(page, lac.basis.cites),
                   question=lac.question, evidence=evidence, options=options, choices=choices, effects=effects,
+                  finding=finding,
                   extra=extra)
 
 

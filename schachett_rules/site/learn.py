@@ -27,6 +27,7 @@ from ..kernel.trick import holders_of_faces, kings_in, trick_points
 from ..players.bots import HeuristicBot, play_game
 from ..rules.loader import Resolved, load
 from ..rules.prose import deck_of, sentence
+from .context import render
 from .svgcards import card_svg, face_filename, trick_svg
 
 RULESET = "reconstruction"
@@ -455,31 +456,26 @@ def _md_table(tab: Table) -> str:
     return "\n".join(lines)
 
 
+def _block_markdown(block, write) -> str:
+    if isinstance(block, Picture):
+        write(block.name, block.svg)
+        return f"![{html.escape(block.caption)}]({block.name}){{ .trick }}"
+    if isinstance(block, Table):
+        return _md_table(block)
+    if isinstance(block, tuple) and block and block[0] == "cards":
+        for pic in block[1]:
+            write(pic.name, pic.svg)
+        return " ".join(f"![{pic.caption}]({pic.name}){{ width=64 }}" for pic in block[1])
+    return str(block)
+
+
 def how_to_play_markdown(lesson: Lesson, write) -> str:
     """The site page: every part, its drawings written as files beside it."""
-    out = [f"# {lesson.title}", "",
-           "!!! tip \"Start here\"",
-           "    Never heard of Schachett? This page teaches it from the start. Print the "
-           "[rules sheet (A4)](downloads/schachett-rules-a4.pdf) or [(US Letter)](downloads/schachett-rules-letter.pdf) "
-           "and the [score sheet (A4)](downloads/schachett-scoresheet-a4.pdf) or "
-           "[(US Letter)](downloads/schachett-scoresheet-letter.pdf), print [the cards](cards.md) with "
-           "`schachett deck print`, or play against the computer with `schachett play reconstruction`.", ""]
-    out += ["**On this page:** " + " · ".join(f"[{p.title}](#{p.anchor})" for p in lesson.parts), ""]
-    for p in lesson.parts:
-        out += [f"## {p.title} {{ #{p.anchor} }}", ""]
-        for block in p.blocks:
-            if isinstance(block, Picture):
-                write(block.name, block.svg)
-                out += [f"![{html.escape(block.caption)}]({block.name}){{ .trick }}", ""]
-            elif isinstance(block, Table):
-                out += [_md_table(block), ""]
-            elif isinstance(block, tuple) and block and block[0] == "cards":
-                for pic in block[1]:
-                    write(pic.name, pic.svg)
-                out += [" ".join(f"![{pic.caption}]({pic.name}){{ width=64 }}" for pic in block[1]), ""]
-            else:
-                out += [str(block), ""]
-    return "\n".join(out)
+    parts = [{"title": p.title, "anchor": p.anchor, "body": "\n\n".join(_block_markdown(b, write) for b in p.blocks)}
+             for p in lesson.parts]
+    downloads = {f"{kind}_{paper}": f"downloads/schachett-{kind}-{paper}.pdf"
+                 for kind in ("rules", "scoresheet") for paper in ("a4", "letter")}
+    return render("play.md.j2", title=lesson.title, ruleset=lesson.ruleset, parts=parts, downloads=downloads)
 
 
 def learn_pages(write) -> Lesson:
