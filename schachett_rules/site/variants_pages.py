@@ -9,7 +9,8 @@ from .context import Context
 from .sims import SEED, games_for, run_finding
 
 
-def _evidence(ctx: Context, name: str) -> str:
+def _evidence(ctx: Context, name: str) -> tuple[str, str]:
+    """The finding in one sentence, and the evidence: the runs (and the solitaire's survey) in full."""
     t = ctx.tables[name]
     parts = []
     if t.automaton is not None:
@@ -30,7 +31,7 @@ def _evidence(ctx: Context, name: str) -> str:
         findings.append(run_finding(stats, name, label).removeprefix("**Finding:** "))
         parts.append(f"### {label.capitalize()}\n\n`schachett simulate {name} --bots {','.join(spec.bots)} "
                      f"-n {spec.games} -s {spec.seed}`\n\n```text\n{format_stats(stats, spec)}\n```")
-    return "**Finding:** " + "; and ".join(f.rstrip(".") for f in findings) + ".\n\n" + "\n\n".join(parts)
+    return "**Finding:** " + "; and ".join(f.rstrip(".") for f in findings) + ".", "\n\n".join(parts)
 
 
 def variant_pages(ctx: Context, write) -> list[tuple[str, str]]:
@@ -40,9 +41,11 @@ def variant_pages(ctx: Context, write) -> list[tuple[str, str]]:
         prose_file = variants_dir() / f"{name}.md"
         if not prose_file.is_file():
             continue
-        page = (f"# {r.title}\n\nRuleset [{name}](../rulebooks/{name}.md), a new design extending "
+        finding, evidence = _evidence(ctx, name)
+        page = (f"# {r.title}\n\n!!! abstract \"Measured\"\n    {finding}\n\n"
+                f"Ruleset [{name}](../rulebooks/{name}.md), a new design extending "
                 f"[{r.chain[-2]}](../rulebooks/{r.chain[-2]}.md).\n\n{prose_file.read_text(encoding='utf-8').strip()}\n\n"
-                f"## The evidence\n\n{_evidence(ctx, name)}\n")
+                f"## The evidence\n\n{finding}\n\n{evidence}\n")
         write(f"variants/{name}.md", page)
         nav.append((r.title or name, f"variants/{name}.md"))
     if nav:
