@@ -237,6 +237,7 @@ class _Builder:
             tiers = [f"({i + 1}) {w}" for i, w in enumerate(t.follow_words[f])]
             title = d.kind_titles[d.kinds.index(kind)]
             rows.append((f"a {d.colour_names[d.face_colour[f]]} {title} ({d.face_names[f]})", "; ".join(tiers)))
+        white = sorted((f for f in range(len(d.face_names)) if d.face_colour[f] == 0), key=lambda f: -t.rank[f])
         leader, names = FOLLOW_TRICK
         plays = _cards(t, leader, names)
         faces = _faces(t, plays)
@@ -250,15 +251,16 @@ class _Builder:
             "You must answer the card that was led. What you must play depends on the kind of card led; you play "
             "the first of these you can, and within it any card you like:"),
             Table(("when the card led is", "you must play, if you can"), tuple(rows)),
-            "When a black card is led, read black for white. So an officer led calls for an officer, whichever colour; a pawn or a suit card calls first for the "
-            "same kind in the same colour. Only when you have nothing that fits may you play any card.",
+            "When a black card is led, read black for white. So an officer led calls for an officer, whichever "
+            "colour; a pawn or a suit card calls first for the same kind in the same colour. Only when you have "
+            "nothing that fits may you play any card.",
             self.rule("lead first"), self.rule("lead next"))
         self.part("Who takes a trick", "take", (
             "The card holding the trick is at first the one led. A card played later takes the trick from it only "
             "if it may capture it: an officer takes any lower card, whatever its colour; a pawn takes only a "
             "lower pawn or suit card of its own colour; a suit card only a lower suit card of its own colour. "
             "A card that cannot capture is simply thrown away. From strongest to weakest:"),
-            f"**{' > '.join(t.deck.face_names[f][1:] for f in sorted({f for f in range(len(d.face_names)) if d.face_colour[f] == 0}, key=lambda f: -t.rank[f]))}**",
+            f"**{' > '.join(d.face_names[f][1:] for f in white)}**",
             ("The King is the weakest officer, but still above every pawn. Of two equal officers (there are two "
              "Rooks, Bishops and Knights of each colour, and one Dame of each colour stands against the other) the "
              "one played first holds the trick."),

@@ -209,7 +209,8 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
             write(f"simulations/{name}/{stem}.svg", data)
         figures = "\n\n".join(f"![{stem.replace('-', ' ')}]({name}/{stem}.svg)" for stem in
                               ("king-events-by-trick", "points", "seat-advantage", "decided"))
-        page = (f"# Simulation: {name}\n\n{run_finding(stats, name)}\n\n{stats.games} games with random players (seed {SEED}), the readings of "
+        page = (f"# Simulation: {name}\n\n{run_finding(stats, name)}\n\n"
+                f"{stats.games} games with random players (seed {SEED}), the readings of "
                 f"[the rulebook](../rulebooks/{name}.md). Every figure has its 95% interval.\n\n"
                 f"{figures}\n\n## The figures\n\n```text\n{format_stats(stats, spec)}\n```\n")
         write(f"simulations/{name}.md", page)
@@ -218,10 +219,11 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
     counts = sorted({s.games for _, _, s in items})
     finding = (f"**Finding:** with random players on every seat ({' or '.join(f'{n:,}' for n in counts)} games a "
                f"ruleset), the party that leads first wins between {min(shares):.1f}% and {max(shares):.1f}% of the "
-               "decided games in every ruleset: close to even, so the first lead is worth little; what the rules change is where the Kings "
-               "fall and how much a game is worth. Random players cannot show skill: for that, see the heuristic "
+               "decided games in every ruleset: close to even, so the first lead is worth little; what the rules "
+               "change is where the Kings fall and how much a game is worth. Random players cannot show skill: for that, see the heuristic "
                "runs on the new variants' pages.")
-    index = ("# Simulations\n\n" + finding + "\n\nWhat the rules do to the game, measured: random players on the same deals for every "
+    index = ("# Simulations\n\n" + finding + "\n\nWhat the rules do to the game, measured: random players on the same "
+             "deals for every "
              "ruleset, each figure with its 95% interval. Stronger players (a heuristic player and a Monte-Carlo "
              "player) are in the command line: `schachett simulate RULESET --bots mc,heuristic`.\n\n"
              + summary_rows(items, ctx.tables) + "\n")
