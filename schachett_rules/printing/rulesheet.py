@@ -13,7 +13,7 @@ import io
 import markdown
 import pymupdf
 
-from ..site.learn import Lesson, Picture, Table
+from ..site.learn import Lesson, Picture, SiteOnly, Table
 from .layout import PAPERS
 
 PT = 72 / 25.4
@@ -79,6 +79,8 @@ def lesson_chunks(lesson: Lesson, archive: pymupdf.Archive) -> list[tuple[str, f
         flush()
         text.append(f"<h2>{html.escape(part.title)}</h2>")
         for block in part.blocks:
+            if isinstance(block, SiteOnly):
+                continue
             if isinstance(block, Picture):
                 flush()
                 name = block.name.replace("/", "-")

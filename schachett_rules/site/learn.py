@@ -52,6 +52,10 @@ PROMOTION_TRICK = (2, ["wV", "wI", "wIX", "s7"])   # in the last trick the white
 FOLLOW_TRICK = (1, ["s3", "s7", "w8", "sVI"])      # a pawn led: a higher pawn of its colour takes it, a white one does not
 
 
+class SiteOnly(str):
+    """Words of the lesson for the site only: they point at what the printed sheet leaves out."""
+
+
 @dataclass(frozen=True)
 class Picture:
     """A drawing of the lesson: its file name, the SVG and the words under it."""
@@ -146,6 +150,7 @@ class _Builder:
         self.r, self.t, self.deck = r, t, deck_of(r)
         self.parts: list[Part] = []
         self.event_examples: dict = {}
+        self.game = play_game(t, SAMPLE_DEALER, [HeuristicBot(t) for _ in range(t.n_seats)], random.Random(SAMPLE_SEED))
 
     def rule(self, key: str) -> str:
         """A clause of the rule file in words, as a quoted line under our own explanation."""
@@ -333,12 +338,24 @@ class _Builder:
                  "seat": "once in a game for each player", "none": "as often as allowed"}[c.limit]
         self.part("Castling", "castling", (
             "A King may *castle*: it changes places with an officer (not the other King) from the hand of the "
-            f"player opposite, that is, from the partner's hand, {limit}. West, who holds the black King, may castle "
-            "before the first card is played. South (the dealer, with the white King) and his partner North may "
-            "castle between tricks from the end of the first trick on, and in the first trick itself as a rescue: "
-            "if their King has just been checkmated or selfmated, it is lifted out of the trick and the officer "
-            "from the partner's hand takes its place there."),
+            f"player opposite, that is, from the partner's hand, {limit}. With South dealing: "
+            + "; ".join(self._permit_words(p) for p in c.permits) + "."),
+            *[SiteOnly(f"The [sample game](#sample) below has a rescue in trick {c.trick}.")
+              for c in self.game.castles[:1] if c.kind == "rescue"],
             self.rule("castling"), self.rule("castle officer"), self.rule("castle limit"))
+
+    def _permit_words(self, permit) -> str:
+        """Who may castle, and when, in words, with South dealing (one permit of the castling table)."""
+        seats, any_holder, when, trick = permit
+        who = ("whoever holds a King" if any_holder else
+               " and ".join(SEATS[_seat_of(self.t, b, o, SAMPLE_DEALER)] for b, o in seats))
+        if when == "before":
+            return f"{who} may castle before the first card is played"
+        if when == "after":
+            return f"{who} may castle between tricks, from the end of trick {trick} on"
+        where = f"in trick {trick}" if trick is not None else "in any trick"
+        return (f"{who} may castle {where} as a rescue: a King just checkmated or selfmated is lifted out of the trick "
+                "and the officer from the partner's hand takes its place there")
 
     def scoring(self) -> None:
         t, d = self.t, self.t.deck
@@ -374,7 +391,7 @@ class _Builder:
 
     def sample(self) -> Game:
         t = self.t
-        game = play_game(t, SAMPLE_DEALER, [HeuristicBot(t) for _ in range(t.n_seats)], random.Random(SAMPLE_SEED))
+        game = self.game
         deal = game.log[0]
         hands = tuple((SEATS[s] + (" (dealer)" if s == deal.dealer else ""), " ".join(h))
                       for s, h in enumerate(deal.hands))
