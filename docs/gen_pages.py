@@ -2,6 +2,7 @@
 
 import mkdocs_gen_files
 
+from schachett_rules.printing.downloads import write_downloads
 from schachett_rules.site import build_pages
 
 
@@ -12,3 +13,4 @@ def write(path: str, content) -> None:
 
 
 build_pages(write)
+write_downloads(write)

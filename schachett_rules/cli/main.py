@@ -21,6 +21,7 @@ from ..language import ir
 from ..errors import RecordError, SchachettError, UsageError
 from . import output
 from .deck import deck
+from .sheets import rules, scoresheet
 
 GRADES = [g.value for g in ir.Grade]
 # Bounds on counts: past these a run would take days or keep more records in memory than a machine holds.
@@ -636,6 +637,8 @@ def bench(games: int) -> None:
 
 
 main.add_command(deck)
+main.add_command(rules)
+main.add_command(scoresheet)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -14,6 +14,7 @@ from .compare import compare_pages
 from .context import Context
 from .extra import _trick_picture, cards_markdown, errors_markdown, grammar_markdown, home_markdown
 from .gaps import gap_pages, index_lacuna_cites
+from .learn import PAGE as PLAY_PAGE, learn_pages
 from .manual_pages import manual_pages
 from .rulebooks import rulebook_pages
 from .sims import simulation_pages
@@ -28,6 +29,7 @@ def build_pages(write) -> Context:
     """Generate every page; return the context (the tests use it)."""
     ctx = Context.load()
     index_lacuna_cites(ctx)
+    learn_pages(write)
     manual_nav = manual_pages(ctx, write)
     rulebook_nav = rulebook_pages(ctx, write)
     compare_nav = compare_pages(ctx, write)
@@ -41,6 +43,7 @@ def build_pages(write) -> Context:
     with tempfile.TemporaryDirectory() as tmp:
         write("language/errors.md", errors_markdown(Path(tmp)))
     summary = ["* [Home](index.md)",
+               f"* [How to play]({PLAY_PAGE})",
                "* [The manual](manual/index.md)"] + _nav_block([(t, p) for s, t, p in manual_nav if not s]) + [
                "* [The AI reconstruction](ai/index.md)"] + _nav_block([(t, p) for s, t, p in manual_nav if s]) + [
                "* [Rulebooks](rulebooks/index.md)"] + _nav_block(rulebook_nav) + [
@@ -56,5 +59,6 @@ def build_pages(write) -> Context:
                "    * [Game records](records.md)",
                "    * [Grammar](language/grammar.md)",
                "    * [Error messages](language/errors.md)"]
-    write("SUMMARY.md", "\n".join(summary) + "\n")
+    # The navigation file is built as a page too; it is kept out of the search index.
+    write("SUMMARY.md", "---\nsearch:\n  exclude: true\n---\n\n" + "\n".join(summary) + "\n")
     return ctx

@@ -11,7 +11,7 @@ from ..rules.diff import rule_content
 from ..errors import SchachettError
 from ..paths import manual_dir
 from ..rules.prose import deck_of, filed_under, section_order, sentence
-from .context import Context, clause_anchor, rel, url_rel
+from .context import Context, clause_anchor, play_label, rel, url_rel
 
 KIND_WORDS = {"omission": "omission: the AI leaves it out", "contradiction": "contradiction: the AI says otherwise",
               "embellishment": "embellishment: the AI adds what the manual does not say",
@@ -22,14 +22,16 @@ def _short(text: str, limit: int = 110) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
-def matrix_markdown(ctx: Context) -> str:
-    """Manual sections down, rulesets across: each cell the rule in short and its grade; differences marked."""
-    page = "compare/matrix.md"
+CELL_CHARS = 90                 # a matrix cell gives this much of the rule; the whole sentence is its tooltip
+
+
+def matrix_rows(ctx: Context) -> list[tuple[str, str, dict, bool]]:
+    """Every rule of the matrix as (section, key, effective clause by ruleset, whether any ruleset differs).
+
+    The rows come in manual order; a rule differs when some ruleset lacks it or says it otherwise than the
+    printed ruleset (``original``).
+    """
     order = section_order(ctx.manual)
-    names = list(ctx.rulesets)
-    decks = {n: deck_of(r) for n, r in ctx.rulesets.items()}
-    # A row per rule (clause key), filed under the section the first ruleset that has it files it under; the
-    # AI's own section numbers (ai:§7) stand for the manual's (§7).
     rows: dict[str, dict[str, object]] = {}
     filed: dict[str, str] = {}
     for n, r in ctx.rulesets.items():
@@ -44,31 +46,67 @@ def matrix_markdown(ctx: Context) -> str:
                 except SchachettError:  # an AI section with no printed counterpart (ai:notes)
                     pass
                 filed[e.key] = section
-    head = "".join(f'<th><a href="{url_rel(page, ctx.rulebook_page(n))}">{n}</a></th>' for n in names)
-    out = ["---", "hide:", "  - toc", "---", "", "# Comparison matrix", "",
-           "Each row is a rule, filed under the manual section it rests on; each column a ruleset. A cell gives the rule "
-           "in short with its grade, linking to the clause; a shaded cell differs from the printed ruleset "
-           "(`original`); a dash: the ruleset has no such rule.", "",
-           '<div class="matrix">', "<table>", f"<thead><tr><th>section</th><th>rule</th>{head}</tr></thead>",
-           "<tbody>"]
+    out = []
     for key in sorted(rows, key=lambda k: (order(filed[k]), k)):
-        section, cells = filed[key], rows[key]
+        cells = rows[key]
+        base = cells.get("original")
+        differs = any(_differs(n, cells.get(n), base) for n in ctx.rulesets)
+        out.append((filed[key], key, cells, differs))
+    return out
+
+
+def _differs(name: str, e, base) -> bool:
+    if e is None:
+        return base is not None
+    return name != "original" and (base is None or rule_content(e.clause) != rule_content(base.clause))
+
+
+def _matrix_table(ctx: Context, page: str, rows, decks) -> list[str]:
+    names = list(ctx.rulesets)
+    head = "".join(f'<th><a href="{url_rel(page, ctx.rulebook_page(n))}">{n}</a>{play_label(n, html_tags=True)}</th>'
+                   for n in names)
+    out = ['<div class="matrix">', '<table class="matrix-table">',
+           f'<thead><tr><th class="sec">section</th><th class="key">rule</th>{head}</tr></thead>', "<tbody>"]
+    for section, key, cells, _ in rows:
         base = cells.get("original")
         tds = []
         for n in names:
             e = cells.get(n)
+            shade = ' class="differs"' if _differs(n, e, base) else ""
             if e is None:
-                tds.append('<td class="differs">—</td>' if base is not None else "<td>—</td>")
+                tds.append(f"<td{shade}>—</td>")
                 continue
-            differs = n != "original" and (base is None or rule_content(e.clause) != rule_content(base.clause))
-            text = html.escape(_short(sentence(e.clause, decks[n])))
+            full = sentence(e.clause, decks[n])
             grade = e.clause.basis.grade.value
             link = url_rel(page, ctx.rulebook_page(n), clause_anchor(e.key))
-            shade = ' class="differs"' if differs else ""
-            tds.append(f'<td{shade}>{text} <a class="badge grade-{grade}" href="{link}">{grade}</a></td>')
+            # a rule as the printed ruleset has it is not repeated: "=" says so, and the eye finds the differences
+            text = "=" if n != "original" and not shade else html.escape(_short(full, CELL_CHARS))
+            tds.append(f'<td{shade} title="{html.escape(full)}">{text} '
+                       f'<a class="badge grade-{grade}" href="{link}">{grade}</a></td>')
         out.append(f'<tr><td>{ctx.cite_html(page, section)}</td><td><code>{html.escape(key)}</code></td>'
                    f"{''.join(tds)}</tr>")
     out += ["</tbody>", "</table>", "</div>", ""]
+    return out
+
+
+def matrix_markdown(ctx: Context) -> str:
+    """Manual sections down, rulesets across: the rules that differ first, every rule on demand."""
+    page = "compare/matrix.md"
+    decks = {n: deck_of(r) for n, r in ctx.rulesets.items()}
+    rows = matrix_rows(ctx)
+    differ = [row for row in rows if row[3]]
+    out = ["---", "hide:", "  - toc", "---", "", "# Comparison matrix", "",
+           "Each row is a rule, filed under the manual section it rests on; each column a ruleset. A cell gives the rule "
+           "in short with its grade, linking to the clause (point at a cell for the whole rule); a shaded cell differs "
+           "from the printed ruleset (`original`); = says the rule is the printed one, perhaps with another grade; a "
+           "dash: the ruleset has no such rule.", "",
+           f"## The {len(differ)} rules that differ", "",
+           f"Of {len(rows)} rules, these {len(differ)} are not the same in every ruleset; the other "
+           f"{len(rows) - len(differ)} are below.", ""]
+    out += _matrix_table(ctx, page, differ, decks)
+    out += [f'<details class="all-rules"><summary>All {len(rows)} rules, the same ones too</summary>', ""]
+    out += _matrix_table(ctx, page, rows, decks)
+    out += ["</details>", ""]
     return "\n".join(out)
 
 

@@ -26,6 +26,18 @@ GRADE_WORDS = {g.value: text for g, text in ir.GRADE_MEANING.items()}
 
 # The order rulesets appear in on the site: the printed game first, then the readings of it.
 RULESET_ORDER = ["original", "three-player", "ai-reconstruction", "reconstruction"]
+PLAY_THIS = "reconstruction"          # the ruleset the site teaches: marked "play this one" wherever rulesets are listed
+
+
+def play_label(name: str, html_tags: bool = False) -> str:
+    """The words after a ruleset's name in a list of rulesets: "play this one" for the one the site teaches.
+
+    >>> play_label("reconstruction"), play_label("original")
+    (' (*play this one*)', '')
+    """
+    if name != PLAY_THIS:
+        return ""
+    return " <em>(play this one)</em>" if html_tags else " (*play this one*)"
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from importlib import resources
 from ..errors import SchachettError
 from ..kernel.trick import holders_of_faces
 from ..language.syntax import MISTAKES, parse_ruleset
-from .context import Context
+from .context import Context, play_label
 from .manual_pages import played_from
 from .svgcards import card_svg, deck_sheet_svg, face_filename, trick_svg
 
@@ -23,8 +23,15 @@ def _trick_picture(ctx: Context) -> str:
 
 def home_markdown(ctx: Context) -> str:
     """The front page."""
-    names = ", ".join(f"[{n}](rulebooks/{n}.md)" for n in ctx.rulesets)
+    names = ", ".join(f"[{n}](rulebooks/{n}.md){play_label(n)}" for n in ctx.rulesets)
     return f"""# Schachett
+
+!!! tip "Start here"
+    New to Schachett? **[How to play](play.md)** teaches the game from the start: the cards, the deal, the tricks,
+    checkmate, selfmate and stalemate, the scoring, and a whole game played out trick by trick. Print the
+    [rules sheet](downloads/schachett-rules-a4.pdf) ([US Letter](downloads/schachett-rules-letter.pdf)) and the
+    [score sheet](downloads/schachett-scoresheet-a4.pdf) ([US Letter](downloads/schachett-scoresheet-letter.pdf))
+    for the table.
 
 *Schachett* is a German card game of about 1888, by Hans Schöffl of Saaz and "R. S., Mathematician", that crosses
 a trick-taking game with chess. Two partnerships play 52 cards — white and black officers (King, Dame, Rooks,
@@ -62,6 +69,21 @@ files compile into one engine that plays them all, so each reading can be played
 - [The gaps](gaps/index.md), each with its evidence, its readings and what each reading does to the game.
 - [Simulations](simulations/index.md) of every ruleset, with plots.
 - [The cards](cards.md), drawn from the deck clause, and [the rule language](language.md) to write your own variant.
+
+## Install it and play
+
+With Python 3.11 or later, from a copy of the project:
+
+```sh
+python3 -m venv .venv && .venv/bin/pip install -e .   # or: python3 tasks.py build
+. .venv/bin/activate
+schachett play reconstruction                   # a game at the terminal against three computer players
+schachett deck print --paper a4                 # the cards, to print and cut (also --paper letter)
+schachett rules print --paper a4                # the rules sheet of this site's How to play
+schachett scoresheet --paper a4                 # a score sheet for a cycle of 24 games
+```
+
+`schachett play --help` shows how to choose a ruleset, a seat and the computer players.
 """
 
 

@@ -12,7 +12,7 @@ from ..rules.prose import penalty_effects
 from ..engine.session import next_cycle_start, partner_counts, seatings
 from .context import Context, render
 from ..studies import example12 as ex
-from .sims import effects_plot, effects_table, stats_for
+from .sims import effects_finding, effects_plot, effects_table, games_for, stats_for
 
 TITLES = {
     "suit-order": "Where the suit cards X and IX rank",
@@ -101,15 +101,20 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
     evidence = [{"cites": ctx.cites_of(page, e.basis.cites), "grade": ctx.grade(e.basis.grade) if e.basis.grade else "",
                  "quote": e.quote} for e in lac.evidence]
     where = sweep_ruleset(ctx, name, lac)
-    effects = ""
+    effects = finding = ""
     if where in ctx.rulesets and any(c.lacuna.name == name for c in ctx.rulesets[where].lacunae):
         base = ctx.rulesets[where].choice(name)
-        rows = [(o.name, stats_for(ctx, where, {name: o.name})[1]) for o in lac.options]
+        # every reading plays as many games as the slowest of them can (the engine's readings fewer than the batch's)
+        games = min(games_for(ctx, where, {name: o.name}) for o in lac.options)
+        rows = [(o.name, stats_for(ctx, where, {name: o.name}, games)[1]) for o in lac.options]
         if len(rows) > 1:
+            baseline = [o.name for o in lac.options].index(base)
             write(f"gaps/{name}-effects.svg", effects_plot(rows, f"{name}: readings played in {where}"))
-            effects = (f"Measured in [{where}](../rulebooks/{where}.md), each reading in turn, everything else as that "
+            finding = effects_finding(rows, baseline, where)
+            effects = (finding + "\n\n"
+                       f"Measured in [{where}](../rulebooks/{where}.md), each reading in turn, everything else as that "
                        f"ruleset plays it.\n\n![the effects of each reading]({name}-effects.svg)\n\n"
-                       + effects_table(rows, [o.name for o in lac.options].index(base)))
+                       + effects_table(rows, baseline, where))
     extra = ""
     if name == "deal":
         from ..studies.kings import compare
@@ -128,6 +133,7 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                  "puts one King in each party every time.")
     return render("gap.md.j2", title=TITLES.get(name, name), cites=ctx.cites_of(page, lac.basis.cites),
                   question=lac.question, evidence=evidence, options=options, choices=choices, effects=effects,
+                  finding=finding,
                   extra=extra)
 
 
@@ -271,7 +277,7 @@ def gap_pages(ctx: Context, write) -> list[tuple[str, str]]:
              "Where the manual is lost or can be read more than one way, each reading we can defend is written into "
              "the rule files as a *lacuna* with its evidence, graded and cited; every ruleset chooses one, and each "
              "can be played and measured. The register:", "",
-             "| # | gap | about | readings | original plays | reconstruction plays |", "|---|---|---|---|---|---|"]
+             "| # | gap | about | readings | original plays | reconstruction plays (*play this one*) |", "|---|---|---|---|---|---|"]
     for number, name, about in REGISTER:
         title = TITLES.get(name) or special[name]
         if name in found:

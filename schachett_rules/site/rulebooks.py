@@ -7,7 +7,7 @@ from collections import Counter
 from ..rules.loader import Resolved
 from ..language.printer import format_ruleset
 from ..rules.prose import deck_of, filed_under, section_order, sentence
-from .context import Context, clause_anchor, render
+from .context import Context, clause_anchor, play_label, render
 from .manual_pages import heading
 
 
@@ -69,7 +69,7 @@ def rulebook_pages(ctx: Context, write) -> list[tuple[str, str]]:
              "", "| ruleset | what | clauses | gaps |", "|---|---|---|---|"]
     for name, r in ctx.rulesets.items():
         write(ctx.rulebook_page(name), rulebook_markdown(ctx, name))
-        nav.append((r.title or name, ctx.rulebook_page(name)))
-        lines.append(f"| [{name}]({name}.md) | {r.title} | {len(r.clauses)} | {len(r.lacunae)} |")
+        nav.append(((r.title or name) + play_label(name).replace("*", ""), ctx.rulebook_page(name)))
+        lines.append(f"| [{name}]({name}.md){play_label(name)} | {r.title} | {len(r.clauses)} | {len(r.lacunae)} |")
     write("rulebooks/index.md", "\n".join(lines) + "\n")
     return nav

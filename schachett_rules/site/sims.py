@@ -17,7 +17,7 @@ from ..simulation.parallel import default_workers
 from ..simulation.simulate import Spec, cached_run, format_stats
 from ..simulation.stats import Stats, wilson
 from ..simulation.sweep import compare_metric, metrics
-from .context import Context
+from .context import Context, play_label
 
 SEED = 1888
 FAST_GAMES = 20000
@@ -32,9 +32,9 @@ def games_for(ctx: Context, ruleset: str, options: dict | None = None) -> int:
     return FAST_GAMES if supported(t) is None else SLOW_GAMES
 
 
-def stats_for(ctx: Context, ruleset: str, options: dict | None = None) -> tuple[Spec, Stats]:
-    """A cached run of random games."""
-    spec = Spec(ruleset=ruleset, options=options or {}, games=games_for(ctx, ruleset, options), seed=SEED)
+def stats_for(ctx: Context, ruleset: str, options: dict | None = None, games: int | None = None) -> tuple[Spec, Stats]:
+    """A cached run of random games (``games`` of them, or as many as :func:`games_for` gives)."""
+    spec = Spec(ruleset=ruleset, options=options or {}, games=games or games_for(ctx, ruleset, options), seed=SEED)
     stats, _ = cached_run(spec, workers=default_workers())
     return spec, stats
 
@@ -59,15 +59,52 @@ def plot_files(stats: Stats, title: str) -> dict[str, bytes]:
     return out
 
 
-def effects_table(rows: list[tuple[str, Stats]], baseline: int) -> str:
-    """A Markdown table of the sweep metrics, one column per reading, differences from the baseline marked."""
+def _alpha(rows: list, base: list) -> tuple[int, float]:
+    comparisons = max(1, (len(rows) - 1) * len(base))
+    return comparisons, 0.01 / comparisons
+
+
+def effects_finding(rows: list[tuple[str, Stats]], baseline: int, chooser: str) -> str:
+    """The finding of a comparison of readings in one sentence: the clearest difference from ``chooser``'s reading.
+
+    Where no reading differs from it at the corrected level, the sentence says that random players cannot show
+    an effect here.
+    """
+    ms = [metrics(s) for _, s in rows]
+    base = ms[baseline]
+    _comparisons, alpha = _alpha(rows, base)
+    games = rows[0][1].games
+    best = None
+    for i, col in enumerate(ms):
+        if i == baseline:
+            continue
+        for j, m in enumerate(base):
+            _diff, p = compare_metric(col[j], m)
+            if p < alpha and (best is None or p < best[0]):
+                best = (p, i, j)
+    who = f"with random players on every seat, {games:,} games per reading on the same deals"
+    if best is None:
+        return (f"**Finding:** {who}, no reading plays measurably differently from {chooser}'s "
+                f"(*{rows[baseline][0]}*). Random players cannot show an effect of this gap here: either the readings "
+                f"part only in positions this ruleset never reaches, or only players who play for the points would show "
+                f"it (`schachett simulate --bots heuristic`).")
+    _p, i, j = best
+    m, other = base[j], ms[i][j]
+
+    def fmt(x: Metric) -> str:
+        return f"{100 * x.value:.1f}%" if x.test[0] == "prop" else f"{x.value:.2f}"
+    return (f"**Finding:** {who}, the clearest effect is on *{m.name}*: {fmt(other)} when the reading is "
+            f"*{rows[i][0]}*, against {fmt(m)} with {chooser}'s *{rows[baseline][0]}*.")
+
+
+def effects_table(rows: list[tuple[str, Stats]], baseline: int, chooser: str = "original") -> str:
+    """A Markdown table of the sweep metrics, one column per reading, differences from ``chooser``'s reading marked."""
     names = [label for label, _ in rows]
     ms = [metrics(s) for _, s in rows]
     base = ms[baseline]
     head = "| measure | " + " | ".join(f"**{n}**" if i == baseline else n for i, n in enumerate(names)) + " |"
     lines = [head, "|---|" + "---|" * len(names)]
-    comparisons = max(1, (len(rows) - 1) * len(base))
-    alpha = 0.01 / comparisons
+    comparisons, alpha = _alpha(rows, base)
     for j, m in enumerate(base):
         cells = []
         for i, col in enumerate(ms):
@@ -82,8 +119,8 @@ def effects_table(rows: list[tuple[str, Stats]], baseline: int) -> str:
     games = ", ".join(sorted({str(s.games) for _, s in rows}))
     lines.append("")
     lines.append(f"Random players, {games} games per reading on the same deals (seed {SEED}). The reading in bold "
-                 f"is the printed ruleset's choice; ✱ marks a difference from it with p < {alpha:.2g} (1% divided by "
-                 f"the {comparisons} comparisons made).")
+                 f"is the one the ruleset {chooser} plays; ✱ marks a difference from it with p < {alpha:.2g} (1% "
+                 f"divided by the {comparisons} comparisons made).")
     return "\n".join(lines)
 
 
@@ -94,7 +131,8 @@ def effects_plot(rows: list[tuple[str, Stats]], title: str) -> bytes:
     import matplotlib.pyplot as plt
     names = [label for label, _ in rows]
     events = list(rows[0][1].events_by_trick)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4))
+    names = [n.replace("-", "-\n") if len(n) > 9 else n for n in names]     # long reading names wrap, not overlap
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8))
     bottoms = [0.0] * len(rows)
     for i, ev in enumerate(events):
         shares = []
@@ -104,18 +142,33 @@ def effects_plot(rows: list[tuple[str, Stats]], title: str) -> bytes:
         left.bar(names, shares, bottom=bottoms, label=ev, color=EVENT_COLOURS[i % len(EVENT_COLOURS)])
         bottoms = [b + x for b, x in zip(bottoms, shares)]
     left.set_ylabel("share of Kings (%)")
-    left.legend(frameon=False, fontsize=8)
+    left.legend(frameon=False, fontsize=9, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     left.set_title("the Kings' fates")
     means = [s.money_per_winner.mean for _, s in rows]
     errs = [(s.money_per_winner.ci()[1] - s.money_per_winner.ci()[0]) / 2 for _, s in rows]
     right.bar(names, means, yerr=errs, capsize=4, color="#777777")
     right.set_title("money per winning player (95% interval)")
     for ax in (left, right):
-        ax.tick_params(axis="x", labelrotation=20)
+        ax.tick_params(axis="x", labelsize=9)
+    fig.tight_layout(w_pad=6)
     fig.suptitle(title, y=1.06)
     data = svg_bytes(fig)
     plt.close(fig)
     return data
+
+
+def run_finding(stats: Stats, ruleset: str, players: str = "random players on every seat") -> str:
+    """What a run found, in one sentence: who wins, and what becomes of the Kings, with the games and players."""
+    n = stats.games
+    decided = n - stats.draws
+    lo, hi = wilson(stats.leader_party_wins, decided)
+    kings = sum(k * v for k, v in stats.events_per_game.items())
+    fates = ", ".join(f"{100 * sum(by) / kings:.0f}% {ev}" for ev, by in stats.events_by_trick.items()) if kings else ""
+    text = (f"**Finding:** with {players}, {n:,} games of {ruleset}, the party that leads first wins "
+            f"{100 * stats.leader_party_wins / max(decided, 1):.1f}% of the decided games [{100 * lo:.1f}, {100 * hi:.1f}]")
+    if kings:
+        text += f"; {kings / n:.2f} Kings meet a fate per game ({fates})"
+    return text + "."
 
 
 def event_columns(tables: list[Tables]) -> list[str]:
@@ -139,7 +192,7 @@ def summary_rows(items: list[tuple[str, Spec, Stats]], tables: dict[str, Tables]
         llo, lhi = wilson(s.leader_party_wins, d)
         own = {e.name for e in tables[name].events}
         cells = "".join((f"{sum(s.events_by_trick.get(ev, ())) / n:.2f} | " if ev in own else "— | ") for ev in events)
-        lines.append(f"| [{name}]({name}.md) | {n} | {100 * s.wins[0] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+        lines.append(f"| [{name}]({name}.md){play_label(name)} | {n} | {100 * s.wins[0] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
                      f"{100 * s.leader_party_wins / max(d, 1):.1f}% [{100 * llo:.1f}, {100 * lhi:.1f}] | "
                      f"{cells}{s.money_per_winner.mean:.1f} | {s.castles / n:.2f} |")
     return "\n".join(lines)
@@ -156,12 +209,21 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
             write(f"simulations/{name}/{stem}.svg", data)
         figures = "\n\n".join(f"![{stem.replace('-', ' ')}]({name}/{stem}.svg)" for stem in
                               ("king-events-by-trick", "points", "seat-advantage", "decided"))
-        page = (f"# Simulation: {name}\n\n{stats.games} games with random players (seed {SEED}), the readings of "
+        page = (f"# Simulation: {name}\n\n{run_finding(stats, name)}\n\n"
+                f"{stats.games} games with random players (seed {SEED}), the readings of "
                 f"[the rulebook](../rulebooks/{name}.md). Every figure has its 95% interval.\n\n"
                 f"{figures}\n\n## The figures\n\n```text\n{format_stats(stats, spec)}\n```\n")
         write(f"simulations/{name}.md", page)
-        nav.append((name, f"simulations/{name}.md"))
-    index = ("# Simulations\n\nWhat the rules do to the game, measured: random players on the same deals for every "
+        nav.append((name + play_label(name).replace("*", ""), f"simulations/{name}.md"))
+    shares = [100 * s.leader_party_wins / max(s.games - s.draws, 1) for _, _, s in items]
+    counts = sorted({s.games for _, _, s in items})
+    finding = (f"**Finding:** with random players on every seat ({' or '.join(f'{n:,}' for n in counts)} games a "
+               f"ruleset), the party that leads first wins between {min(shares):.1f}% and {max(shares):.1f}% of the "
+               "decided games in every ruleset: close to even, so the first lead is worth little; what the rules "
+               "change is where the Kings fall and how much a game is worth. Random players cannot show skill: for that, see the heuristic "
+               "runs on the new variants' pages.")
+    index = ("# Simulations\n\n" + finding + "\n\nWhat the rules do to the game, measured: random players on the same "
+             "deals for every "
              "ruleset, each figure with its 95% interval. Stronger players (a heuristic player and a Monte-Carlo "
              "player) are in the command line: `schachett simulate RULESET --bots mc,heuristic`.\n\n"
              + summary_rows(items, ctx.tables) + "\n")

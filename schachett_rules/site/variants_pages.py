@@ -6,10 +6,11 @@ from ..paths import variants_dir
 from ..simulation.simulate import Spec, cached_run, format_stats
 from ..simulation.parallel import default_workers
 from .context import Context
-from .sims import SEED, games_for
+from .sims import SEED, games_for, run_finding
 
 
-def _evidence(ctx: Context, name: str) -> str:
+def _evidence(ctx: Context, name: str) -> tuple[str, str]:
+    """The finding in one sentence, and the evidence: the runs (and the solitaire's survey) in full."""
     t = ctx.tables[name]
     parts = []
     if t.automaton is not None:
@@ -24,11 +25,13 @@ def _evidence(ctx: Context, name: str) -> str:
     else:
         runs.append(("the heuristic player against the automaton", Spec(ruleset=name, games=300, seed=SEED,
                                                                       bots=("heuristic",))))
+    findings = []
     for label, spec in runs:
         stats, _ = cached_run(spec, workers=default_workers())
+        findings.append(run_finding(stats, name, label).removeprefix("**Finding:** "))
         parts.append(f"### {label.capitalize()}\n\n`schachett simulate {name} --bots {','.join(spec.bots)} "
                      f"-n {spec.games} -s {spec.seed}`\n\n```text\n{format_stats(stats, spec)}\n```")
-    return "\n\n".join(parts)
+    return "**Finding:** " + "; and ".join(f.rstrip(".") for f in findings) + ".", "\n\n".join(parts)
 
 
 def variant_pages(ctx: Context, write) -> list[tuple[str, str]]:
@@ -38,9 +41,11 @@ def variant_pages(ctx: Context, write) -> list[tuple[str, str]]:
         prose_file = variants_dir() / f"{name}.md"
         if not prose_file.is_file():
             continue
-        page = (f"# {r.title}\n\nRuleset [{name}](../rulebooks/{name}.md), a new design extending "
+        finding, evidence = _evidence(ctx, name)
+        page = (f"# {r.title}\n\n!!! abstract \"Measured\"\n    {finding}\n\n"
+                f"Ruleset [{name}](../rulebooks/{name}.md), a new design extending "
                 f"[{r.chain[-2]}](../rulebooks/{r.chain[-2]}.md).\n\n{prose_file.read_text(encoding='utf-8').strip()}\n\n"
-                f"## The evidence\n\n{_evidence(ctx, name)}\n")
+                f"## The evidence\n\n{finding}\n\n{evidence}\n")
         write(f"variants/{name}.md", page)
         nav.append((r.title or name, f"variants/{name}.md"))
     if nav:

@@ -1,0 +1,73 @@
+"""``schachett rules print`` and ``schachett scoresheet``: the rules sheet and the score sheet as PDF.
+
+Both come from the rule file, as the site does: the rules sheet is the site's How to play lesson
+(the reconstruction), the score sheet lays out one cycle of the ruleset's session clause. The
+output is checked before any work is done: its folder must exist, and a file already there is
+never overwritten unless ``--force`` says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import UsageError
+from ..printing.layout import PAPERS
+from . import output
+
+TAUGHT = "reconstruction"
+
+
+def _paper(paper: str) -> str:
+    key = paper.lower()
+    if key not in PAPERS:
+        raise UsageError(f"--paper {paper}: the sheets are laid out for {' and '.join(PAPERS)} paper only")
+    return key
+
+
+@click.group("rules")
+def rules() -> None:
+    """The rules of Schachett, to print."""
+
+
+@rules.command("print")
+@click.argument("ruleset", default=TAUGHT)
+@click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="The paper to print on.")
+@click.option("--out", "out", type=click.Path(path_type=Path), default=None, metavar="FILE",
+              help="The PDF to write (default: schachett-rules-PAPER.pdf here).")
+@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
+def print_rules(ruleset: str, paper: str, out: Path | None, force: bool) -> None:
+    """The rules sheet: how to play, with the cards, the deal, the King events and the scoring, a few pages.
+
+    It teaches the reconstruction, the ruleset to play; RULESET may only name it.
+    """
+    from ..printing.rulesheet import rules_pdf
+    from ..site.learn import build_lesson
+
+    key = _paper(paper)
+    if Path(ruleset).stem != TAUGHT:
+        raise UsageError(f"rules print {ruleset}: the rules sheet teaches the ruleset {TAUGHT} (the one to play); "
+                         f"`schachett show {ruleset}` prints any ruleset as prose")
+    target = output.check_file(out or Path(f"schachett-rules-{key}.pdf"), "--out", force)
+    output.write_file(target, rules_pdf(build_lesson(), key), "--out")
+    click.echo(f"wrote {target}: the rules sheet on {key} paper; print at actual size (100 %)")
+
+
+@click.command("scoresheet")
+@click.argument("ruleset", default=TAUGHT)
+@click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="The paper to print on.")
+@click.option("--out", "out", type=click.Path(path_type=Path), default=None, metavar="FILE",
+              help="The PDF to write (default: schachett-scoresheet-PAPER.pdf here).")
+@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
+def scoresheet(ruleset: str, paper: str, out: Path | None, force: bool) -> None:
+    """A score sheet for one cycle of the session clause (24 games in 6 rounds, with the seat changes)."""
+    from ..kernel.compiler import compile_ruleset
+    from ..printing.scoresheet import scoresheet_pdf
+    from ..rules.loader import load
+
+    key = _paper(paper)
+    target = output.check_file(out or Path(f"schachett-scoresheet-{key}.pdf"), "--out", force)
+    r = load(ruleset)
+    output.write_file(target, scoresheet_pdf(r, compile_ruleset(r), key), "--out")
+    click.echo(f"wrote {target}: the score sheet for one cycle of {r.name} on {key} paper")
