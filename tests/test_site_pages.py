@@ -57,7 +57,11 @@ def markdown(pages) -> dict[str, str]:
 
 
 def anchors(text: str) -> set[str]:
-    return {a or b for a, b in ANCHOR.findall(text)}
+    """The ids a page offers: explicit ``{#id}`` and ``id="…"``, and its headings' ids as MkDocs' toc makes them."""
+    from markdown.extensions.toc import slugify
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    headings = {slugify(re.sub(r"\s*\{[^}]*\}\s*$", "", h), "-") for h in re.findall(r"^#{1,6} +(.+?) *$", text, re.M)}
+    return {a or b for a, b in ANCHOR.findall(text)} | headings
 
 
 def links(page: str, text: str):
