@@ -1,0 +1,37 @@
+"""The grammar of the rule language: schachett.lark with its generated keyword rules, and the LALR parsers built from it.
+
+>>> "capture_rule: NAME" in grammar_text(), "!direction_word:" in grammar_text()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from lark import Lark
+
+from .build import ParseNode
+from .keywords import grammar_rules
+
+
+def grammar_text() -> str:
+    """The whole grammar: schachett.lark and the keyword rules generated from :mod:`.keywords`."""
+    text = resources.files("schachett_rules.language").joinpath("schachett.lark").read_text(encoding="utf-8")
+    generated = "\n".join(grammar_rules().values())
+    return f"{text}\n// --- generated from keywords.py ---\n{generated}\n"
+
+
+@functools.lru_cache(maxsize=1)
+def grammar() -> Lark:
+    """The compiled LALR parser for the rule language (built once); it builds the IR as it parses."""
+    # cache=True keeps the built parser tables in the temp folder: the command line starts faster.
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True,
+                tree_class=ParseNode)
+
+
+@functools.lru_cache(maxsize=1)
+def tree_grammar() -> Lark:
+    """The same grammar's parser giving a plain lark tree, for tools and tests that look at the grammar itself."""
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True)
+
