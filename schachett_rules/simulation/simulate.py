@@ -23,14 +23,26 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .. import __version__, paths
+from ..engine.game import Game
+from ..kernel.compiler import tables_for
 from ..kernel.tables import Tables
+from ..language import ir
+from ..language.expr import evaluate_arrays
+from ..players import make_bot
+from ..players.bots import play_game
+from ..playouts.batch import draws_per_game, random_batch, supported
 from ..playouts.streams import GameStream, block_uniforms
+from ..rules.loader import load
+from .parallel import map_chunks
 from .stats import Stats, wilson
 
 BOT_NAMES = ("random", "heuristic", "mc")
@@ -70,7 +82,6 @@ class Spec(BaseModel):
         """Games per chunk: large for batches, small for thinking bots."""
         if self.chunk:
             return self.chunk
-        from ..playouts.batch import supported
         if self.all_random:
             return 10000 if supported(t) is None else 1000
         return 8 if "mc" in self.bots else 40
@@ -89,7 +100,6 @@ class Spec(BaseModel):
 
     def key(self, t: Tables, ir_json: str) -> str:
         """A hash of everything that decides the result: the ruleset's IR, options, bots, games, seed."""
-        from .. import __version__
         blob = json.dumps({"ir": ir_json, "spec": self.model_dump(mode="json"), "version": __version__,
                            "chunk": self.chunk_size(t)}, sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:24]
@@ -97,7 +107,6 @@ class Spec(BaseModel):
 
 def tables_of(spec: Spec) -> Tables:
     """Load and compile the spec's ruleset (once per process: every chunk of a run needs it)."""
-    from ..kernel.compiler import tables_for
     return tables_for(spec.ruleset, tuple(sorted(spec.options.items())))
 
 
@@ -128,7 +137,6 @@ def _leads(running: np.ndarray, winner: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
     """Add a batch of games (arrays from :mod:`.batch`) to the statistics, all at once."""
-    from ..language.expr import evaluate_arrays
     games = len(dealers)
     n = t.n_seats
     totals = out.totals
@@ -279,22 +287,18 @@ def run_chunk(spec: Spec, index: int) -> Stats:
     if count <= 0:
         return stats
     if spec.all_random:
-        from ..playouts.batch import draws_per_game, random_batch, supported
         if supported(t) is None:
             numbers = np.arange(first, first + count)
             u = block_uniforms(spec.seed, numbers, draws_per_game(t))
             dealers = numbers % t.n_seats
             add_batch(stats, t, dealers, random_batch(t, dealers, u))
             return stats
-        from ..engine.game import Game
         for i in range(first, first + count):
             stream = GameStream(spec.seed, i)
             game = Game.deal(t, i % t.n_seats, stream)
             game.play_randomly(stream)
             add_game(stats, t, game)
         return stats
-    from ..players import make_bot
-    from ..players.bots import play_game
     names = spec.seat_bots(t)
     bots = [make_bot(name, t, **({"samples": spec.samples} if name == "mc" else {})) for name in names]
     for i in range(first, first + count):
@@ -310,7 +314,6 @@ def chunks(spec: Spec, t: Tables) -> int:
 
 def run(spec: Spec, workers: int = 1, progress=None, backend: str = "local", address: str | None = None) -> Stats:
     """Play a whole run and return its statistics (merged in chunk order, so the same for any workers)."""
-    from .parallel import map_chunks
     t = tables_of(spec)
     stats = empty_stats(t)
     size = spec.chunk_size(t)
@@ -326,17 +329,11 @@ def run(spec: Spec, workers: int = 1, progress=None, backend: str = "local", add
 
 def cache_dir():
     """Where finished runs are kept (``SCHACHETT_CACHE`` or ``.cache/simulations`` in the project)."""
-    import os
-    from pathlib import Path
-
-    from .. import paths
     return Path(os.environ.get("SCHACHETT_CACHE") or paths.home() / ".cache" / "simulations")
 
 
 def spec_key(spec: Spec) -> str:
     """The cache key: the ruleset's IR (positions left out), options, bots, games, seed."""
-    from ..language import ir
-    from ..rules.loader import load
     t = tables_of(spec)
     resolved = load(spec.ruleset, dict(spec.options))
     ir_json = json.dumps(ir.strip_positions(resolved.model_dump(mode="json")), sort_keys=True)
