@@ -149,7 +149,7 @@ def server(site):
     httpd.shutdown()
 
 
-KEY_PAGES = ["", "manual/", "manual/s3/", "manual/s4/", "rulebooks/original/", "rulebooks/three-player/",
+KEY_PAGES = ["", "play/", "manual/", "manual/s3/", "manual/s4/", "rulebooks/original/", "rulebooks/three-player/",
              "compare/matrix/", "compare/ai/", "gaps/", "gaps/deal/", "gaps/castling/", "gaps/example-12/",
              "simulations/", "simulations/original/", "cards/", "language/", "tutorial/", "records/", "pipeline/"]
 
