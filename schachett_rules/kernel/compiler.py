@@ -109,6 +109,12 @@ class _Compiler:
         castling_clause = self.r.clause("castling")
         dummy = self.dummy()
         dealer = self.dealer()
+        if stake == "player" and self.party_of is not None:
+            strays = [d for d in dummy if self.party_of[d.seat] != self.party_of[d.by]]
+            if strays:
+                self.errors.append(_fail(self.r.effective("stake"), f"stake per player settles a dummy's seat with "
+                                         f"the player who plays it, but seat {strays[0].by} plays seat "
+                                         f"{strays[0].seat}, a seat of the other party"))
         if parties and len(parties) != 2:
             self.errors.append(_fail(self.eff("settlement"), "settlement per player needs exactly two parties"))
         raise_for(self.errors)
