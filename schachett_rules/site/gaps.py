@@ -26,6 +26,9 @@ TITLES = {
     "remaining": "What the 'remaining cards' are",
     "king-order": "The first King and the second",
     "promoted-points": "Points of the promoted suit cards",
+    "castle-king": "Castling: the King of the hand opposite",
+    "penalty-money": "Penalties: rounded one by one, or summed",
+    "stake": "Three players: the Kaiser's stake",
     "ai-suit-order": "The AI's list of suit cards",
     "ai-pawn-capture": "The AI's 'can only beat higher cards'",
     "ai-castling": "The AI's castling",
@@ -47,7 +50,7 @@ REGISTER = [
     (12, "penalties", "penalties paid player to player: a ledger per player"),
 ]
 
-CASTLING_CLAUSES = (ir.Castling, ir.CastleOfficer, ir.CastleLimit)
+CASTLING_CLAUSES = (ir.Castling, ir.CastleOfficer, ir.CastleLimit, ir.CastleKing)
 
 
 def sweep_ruleset(ctx: Context, name: str, lac: Lacuna) -> str:
