@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from schachett_rules.engine.game import Game
+from schachett_rules.engine.replay import record_of, replay
 from schachett_rules.engine.session import ledger
 from schachett_rules.errors import IllegalAction
 from schachett_rules.kernel import castling as castle_rules
@@ -186,3 +187,19 @@ def test_5_3p_a_rescue_from_checkmate_only_leaves_a_selfmated_king(rules):
 
 def test_5_3p_a_checkmate_only_rescue_plays_alike_on_every_path(rules):
     three_paths_agree(str(rules(CHECKMATE_ONLY)), ())
+
+
+def test_5_3p_a_partner_king_castle_replays_from_its_record():
+    # a game in which seat 1, holding no King, castled the sK of seat 3 before play replays to the same score
+    t = tables_for("three-player")
+    for seed in range(200):
+        game = Game.deal(t, 2, random.Random(seed))
+        game.play_randomly(random.Random(seed))
+        if any(c.seat == 1 and c.kind == "before" for c in game.castles):
+            break
+    else:
+        pytest.fail("no castle of seat 1 before play in 200 games")
+    report = replay(record_of(game, "three-player"))
+    assert report.result == game.result()
+    assert [(c.seat, c.king, c.officer, c.with_seat) for c in report.castles] == \
+        [(c.seat, c.king, c.officer, c.with_seat) for c in game.castles]
