@@ -5,11 +5,14 @@ A castle exchanges a King for an officer of the hand of another seat
 permit of the castling clause: before the first card (``before play``),
 between tricks from some trick on (``after trick N``), and as a rescue
 (``rescue in trick N``) of a King just taken, which is lifted out of the full
-trick while the officer takes its place there.
+trick while the officer takes its place there. Which fates a rescue may undo
+is the ``castle rescue`` clause's (checkmate, selfmate, ...), asked by the
+King's fate; whether a seat without a King may take the King of the hand it
+castles with is the ``castle king`` clause's.
 
 The recorded engine (:mod:`schachett_rules.engine.castling`), the one-game
 play-out and the batch all ask these functions. The leaf rules
-(:func:`permitted`, :func:`within_limit`, :func:`may_rescue`) take only ints and
+(:func:`permitted`, :func:`within_limit`, :func:`may_rescue`, :func:`takes_other_king`) take only ints and
 int sequences, so the compiled play-outs run the very same source.
 
 >>> from schachett_rules.kernel.compiler import tables_for

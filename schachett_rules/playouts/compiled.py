@@ -64,7 +64,7 @@ kth = _inline(core.kth)
 permitted = _inline(castle_rules.permitted)
 within_limit = _inline(castle_rules.within_limit)
 may_rescue = _same_source(castle_rules.may_rescue, relation=relation)
-takes_other_king = _same_source(castle_rules.takes_other_king, BEFORE=castle_rules.BEFORE)
+takes_other_king = _inline(castle_rules.takes_other_king)
 chance_taken = _inline(castle_rules.chance_taken)
 officer_at = _inline(castle_rules.officer_at)
 
