@@ -62,7 +62,9 @@ def test_batch_and_engine_agree_trick_by_trick():
 RULESETS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "variants").glob("*.schachett"))
 READINGS = [("original", (("castling", "as-three-player"),)), ("original", (("castling", "both"),)),
             ("original", (("castle-limit", "once-per-player"), ("castling", "rescue"))),
-            ("original", (("castle-limit", "once-per-game"), ("castle-officer", "rook"), ("castling", "before-play")))]
+            ("original", (("castle-limit", "once-per-game"), ("castle-officer", "rook"), ("castling", "before-play"))),
+            ("three-player", (("castle-king", "own-king-only"),)),
+            ("original", (("castle-king", "partner-king"), ("castling", "both"), ("deal", "random")))]
 CASES = [(name, ()) for name in RULESETS] + READINGS
 
 

@@ -20,8 +20,8 @@ from schachett_rules.cli.main import main
 from schachett_rules.paths import variants_dir
 
 ORIGINAL = variants_dir() / "original.schachett"
-LACUNAE = ["suit-order", "pawn-takes-suit", "ties", "king-follow", "deal", "castling", "castle-officer", "castle-limit", "remaining", "king-order",
-           "promoted-points", "rounding"]
+LACUNAE = ["suit-order", "pawn-takes-suit", "ties", "king-follow", "deal", "castling", "castle-officer", "castle-king", "castle-limit", "remaining", "king-order",
+           "penalty-money", "promoted-points", "rounding"]
 
 
 def run(*args: str):

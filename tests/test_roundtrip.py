@@ -123,6 +123,9 @@ clauses = st.one_of(
     st.builds(ir.Castling, basis=maybe_basis, mode=st.just("none")),
     st.builds(ir.CastleOfficer, basis=maybe_basis, officer=selectors),
     st.builds(ir.CastleLimit, basis=maybe_basis, limit=st.sampled_from(["game", "party", "seat", "none"])),
+    st.builds(ir.CastleKing, basis=maybe_basis, takes=st.sampled_from(["own", "other-before-play"])),
+    st.builds(ir.Stake, basis=maybe_basis, per=st.sampled_from(["seat", "player"])),
+    st.builds(ir.SettlePenalties, basis=maybe_basis, rounding=st.sampled_from(["each", "game"])),
     st.builds(ir.Castling, basis=maybe_basis, mode=st.just("rules"),
               permits=st.lists(st.one_of(
                   st.builds(ir.Permit, who=st.lists(seat_refs, min_size=1, max_size=2).map(tuple), king_holder=st.booleans(),

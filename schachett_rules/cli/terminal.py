@@ -138,7 +138,10 @@ def render_castle_options(t: Tables, options, mine: set[int]) -> str:
         king, who = t.deck.card_name(o.king), seat_label(t, o.seat, mine)
         if o.kind == "rescue":
             lines.append(f"  rescue: {king} of {who} was just taken; the officer takes its place in the trick")
-        lines.append(f"  castle: {who} gives {king} for one of {officers} (from seat {o.with_seat}'s hand)")
+        if o.giver == o.seat:   # castle king: the King comes from the hand castled with
+            lines.append(f"  castle: {who} takes {king} from seat {o.with_seat}'s hand for one of {officers}")
+        else:
+            lines.append(f"  castle: {who} gives {king} for one of {officers} (from seat {o.with_seat}'s hand)")
     lines.append('Type "castle OFFICER" or "c OFFICER" to castle, "no" or an empty line to pass.')
     return "\n".join(lines)
 

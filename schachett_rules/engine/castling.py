@@ -100,7 +100,8 @@ def verify_castle(game: "Game", seat: int, officer: str, king: str | None = None
             when = {"before": "before play", "between": f"after trick {len(game.tricks)}", "rescue": "as a rescue now"}[moment]
             why = f"the castling clause does not let seat {seat} castle {when}"
         elif moment == "rescue" and not any(s == seat and t.royal_cards >> c & 1 for s, c in game.trick
-                                            if rules.may_rescue(t.castling.rescue_own_take, s, game.pending[0])):
+                                            if rules.may_rescue(rules.rescue_fates_mask(t), t.party_of, s,
+                                                                game.pending[0])):
             why = f"seat {seat} has no King taken in trick {trick} to rescue"
         elif not _within_limit(game, seat):
             why = f"castling is limited to once per {t.castling.limit}, and that castle has been made"
@@ -125,7 +126,7 @@ def verify_castle(game: "Game", seat: int, officer: str, king: str | None = None
         raise IllegalAction(err.message, trick=trick, seat=seat, card=officer) from None
     if not any(t.deck.card_face[c] == oface for c in option.officers):
         offered = ", ".join(sorted({t.deck.card_name(c) for c in option.officers}))
-        raise IllegalAction(f"{officer} cannot be taken for the King: seat {option.with_seat} offers {offered} "
+        raise IllegalAction(f"{officer} cannot be taken for the King: seat {option.giver} offers {offered} "
                             f"(castle officer, {cite})", trick=trick, seat=seat, card=officer, clause=cite)
     return option
 
@@ -136,13 +137,14 @@ def apply_castle(game: "Game", option: CastleOption, officer: str) -> CastleReco
     oface = t.face(officer)
     card = next(c for c in option.officers if t.deck.card_face[c] == oface)
     king, seat, other = option.king, option.seat, option.with_seat
-    game.hands[other] &= ~(1 << card)
-    game.hands[other] |= 1 << king
+    giver, king_seat = option.giver, option.king_seat   # the King's and the officer's hands change places
+    game.hands[giver] &= ~(1 << card)
+    game.hands[giver] |= 1 << king
     if option.kind == "rescue":
         game.trick[option.position] = (seat, card)
     else:
-        game.hands[seat] &= ~(1 << king)
-        game.hands[seat] |= 1 << card
+        game.hands[king_seat] &= ~(1 << king)
+        game.hands[king_seat] |= 1 << card
     rec = CastleRecord(trick=len(game.tricks) + (1 if option.kind == "rescue" else 0), kind=option.kind, seat=seat,
                        by=t.controller(seat), king=t.deck.card_name(king), officer=t.deck.card_name(card),
                        with_seat=other, cite=t.castling.cite)

@@ -30,7 +30,7 @@ from ..errors import IllegalAction, RecordError, UnknownCard
 from .castling import CastleOption, apply_castle, castle_options, random_castle, rescues_possible, verify_castle
 from .records import (CastleRecord, DealRecord, GameResult, KingEventRecord, PenaltyRecord, PlayRecord,
                       TrickRecord, money)
-from ..kernel.scoring import KingCount, king_events, penalty_money, settle
+from ..kernel.scoring import KingCount, king_events, penalty_payees, penalty_settlement, settle
 
 
 def names_of(t: Tables, mask: int) -> tuple[str, ...]:
@@ -121,7 +121,7 @@ class Game:
         self.castles: list[CastleRecord] = []
         self.pending: tuple | None = None        # a full trick not yet gathered, while a rescue may come
         self.penalty_points = [0] * tables.n_seats
-        self.penalty_money = [Fraction(0)] * tables.n_seats
+        self.debts: list[tuple[int, int, int]] = []   # (payer, payee, points), penalty by penalty
         self.forfeited: set[int] = set()
         self.log: list = [DealRecord(dealer=dealer, hands=tuple(names_of(tables, h) for h in hands),
                                      face_up=tuple((seat_of(tables, b, o, dealer), tables.deck.face_names[f])
@@ -334,22 +334,22 @@ class Game:
         p = self.t.penalties[name]
         to: tuple[int, ...] = ()
         if p.pays:
-            if p.to == "opponents":
-                to = self.t.opponents(seat)
-            else:
-                to = tuple(s for s in range(self.t.n_seats) if s != seat)
-            each = penalty_money(self.t, p.pays)
+            payer, to = penalty_payees(self.t, seat, p.to)
             for s in to:
                 self.penalty_points[s] += p.pays
-                self.penalty_points[seat] -= p.pays
-                self.penalty_money[s] += each
-                self.penalty_money[seat] -= each
+                self.penalty_points[payer] -= p.pays
+                self.debts.append((payer, s, p.pays))
         if p.forfeit:
             self.forfeited.add(self.t.party_of[seat])
         rec = PenaltyRecord(trick=self.trick_number, seat=seat, name=name, points=p.pays or 0, to=to,
                             forfeit=p.forfeit, cite=", ".join(p.basis.cites))
         self.log.append(rec)
         return rec
+
+    @property
+    def penalty_money(self) -> tuple[Fraction, ...]:
+        """The money per seat of the penalties so far (:func:`~schachett_rules.kernel.scoring.penalty_settlement`)."""
+        return penalty_settlement(self.t, self.debts)
 
     # --- the score -----------------------------------------------------------------------
     def result(self) -> GameResult:
@@ -370,10 +370,11 @@ class Game:
                 event_points[p] += e.points
         totals = tuple(0 if p in self.forfeited else card_points[p] + event_points[p] for p in range(n_parties))
         winner, money_by_seat = settle(t, totals)
-        net = tuple(m + pm for m, pm in zip(money_by_seat, self.penalty_money))
+        penalty_money = self.penalty_money
+        net = tuple(m + pm for m, pm in zip(money_by_seat, penalty_money))
         return GameResult(card_points=tuple(card_points), event_points=tuple(event_points), totals=totals,
                           forfeited=tuple(sorted(self.forfeited)), winner=winner, unit=t.settlement.unit,
                           settlement=tuple(money(m) for m in money_by_seat),
-                          penalties=tuple(money(m) for m in self.penalty_money),
+                          penalties=tuple(money(m) for m in penalty_money),
                           net=tuple(money(m) for m in net), events=tuple(events))
 

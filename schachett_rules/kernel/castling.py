@@ -5,11 +5,14 @@ A castle exchanges a King for an officer of the hand of another seat
 permit of the castling clause: before the first card (``before play``),
 between tricks from some trick on (``after trick N``), and as a rescue
 (``rescue in trick N``) of a King just taken, which is lifted out of the full
-trick while the officer takes its place there.
+trick while the officer takes its place there. Which fates a rescue may undo
+is the ``castle rescue`` clause's (checkmate, selfmate, ...), asked by the
+King's fate; whether a seat without a King may take the King of the hand it
+castles with is the ``castle king`` clause's.
 
 The recorded engine (:mod:`schachett_rules.engine.castling`), the one-game
 play-out and the batch all ask these functions. The leaf rules
-(:func:`permitted`, :func:`within_limit`, :func:`may_rescue`) take only ints and
+(:func:`permitted`, :func:`within_limit`, :func:`may_rescue`, :func:`takes_other_king`) take only ints and
 int sequences, so the compiled play-outs run the very same source.
 
 >>> from schachett_rules.kernel.compiler import tables_for
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from .core import RELATIONS, relation
 from .tables import Tables
 
 BEFORE, BETWEEN, RESCUE = 0, 1, 2               # the moments of a game at which a castle may be made
@@ -96,13 +100,33 @@ def within_limit(limit: int, party_of, seat: int, castled: int) -> bool:
     return True
 
 
-def may_rescue(rescue_own_take: bool, seat: int, winner: int) -> bool:
+def may_rescue(fates: int, party_of, seat: int, winner: int) -> bool:
     """Whether a King played by ``seat`` in a trick taken by ``winner`` is one that may be rescued.
 
-    A King taken by another seat's card may be; one its own holder's card
-    took (a selfmate) only where the tables say ``rescue_own_take``.
+    ``fates`` is the bitmask (by :data:`~.core.RELATIONS` index) of the fates
+    the ``castle rescue`` clause names: a King taken by an opponent
+    (checkmate), by its own party (selfmate), or winning the trick itself.
+
+    >>> from .core import OPPONENT
+    >>> may_rescue(1 << OPPONENT, (0, 1, 0, 1), 0, 1), may_rescue(1 << OPPONENT, (0, 1, 0, 1), 0, 2)
+    (True, False)
     """
-    return seat != winner or rescue_own_take
+    return (fates >> relation(party_of, seat, winner)) & 1 == 1
+
+
+def rescue_fates_mask(t: Tables) -> int:
+    """The fates a rescue may undo (the tables' ``rescue_fates``) as a bitmask by :data:`~.core.RELATIONS` index."""
+    fates = t.castling.rescue_fates if t.castling else ()
+    return sum(1 << i for i, rel in enumerate(RELATIONS) if rel in fates)
+
+
+def takes_other_king(other_king: bool, moment: int, own_kings: int) -> bool:
+    """Whether a castle at ``moment`` takes the King of the hand castled with, for one of the castler's officers.
+
+    Only where the tables allow it (``castle king``), only before play, and
+    only when the castling seat holds no King (``own_kings``: its Kings, a mask).
+    """
+    return other_king and moment == BEFORE and own_kings == 0
 
 
 def officer_cards(t: Tables) -> int:
@@ -138,14 +162,31 @@ def castled_mask(seats: Sequence[int]) -> int:
 
 
 class Option(NamedTuple):
-    """A castle allowed now: whose King, which card, with which hand, and the officers on offer."""
+    """A castle allowed now: who castles, which King, with which hand, and the officers on offer.
+
+    Mostly the King is the castling seat's own and the officer comes from the
+    hand castled with; where ``castle king`` allows it, a seat without a King
+    takes the King of that hand for one of its own officers (then
+    ``officer_seat`` is the castling seat itself).
+    """
 
     seat: int
     king: int                    # the King's card
     with_seat: int
-    officers: tuple[int, ...]    # cards of that hand that may be taken, in deck order
+    officers: tuple[int, ...]    # cards that may be given for the King, in deck order
     kind: str                    # before | between | rescue
     position: int                # the King's place in the trick (rescue only), else -1
+    officer_seat: int = -1       # the hand the officer comes from (-1: with_seat's, the usual castle)
+
+    @property
+    def giver(self) -> int:
+        """The seat whose hand gives the officer (and receives the King)."""
+        return self.with_seat if self.officer_seat < 0 else self.officer_seat
+
+    @property
+    def king_seat(self) -> int:
+        """The seat whose hand (or, in a rescue, whose card in the trick) gives the King."""
+        return self.with_seat if self.giver == self.seat else self.seat
 
 
 def options(t: Tables, moment: int, hands: Sequence[int], trick: Sequence[tuple[int, int]], tricks_done: int,
@@ -160,32 +201,36 @@ def options(t: Tables, moment: int, hands: Sequence[int], trick: Sequence[tuple[
     if c is None:
         return []
     p = permits_of(t)
-    limit, officers_mask = limit_code(t), officer_cards(t)
+    limit, officers_mask, fates = limit_code(t), officer_cards(t), rescue_fates_mask(t)
 
     def allowed(seat: int) -> bool:
         return (permitted(p.relative, p.absolute, p.any_holder, p.when, p.trick, t.n_seats, dealer, seat, moment,
                           tricks_done) and within_limit(limit, t.party_of, seat, castled))
 
     def officers_of(seat: int) -> tuple[int, ...]:
-        m = hands[c.partner_for(seat)] & officers_mask
+        m = hands[seat] & officers_mask
         return tuple(card for card in range(t.n_cards) if m >> card & 1)
 
     out = []
     kind = MOMENTS[moment]
     if moment == RESCUE:
         for position, (seat, card) in enumerate(trick):
-            if t.royal_cards >> card & 1 and may_rescue(c.rescue_own_take, seat, winner) and allowed(seat):
-                offered = officers_of(seat)
+            if t.royal_cards >> card & 1 and may_rescue(fates, t.party_of, seat, winner) and allowed(seat):
+                offered = officers_of(c.partner_for(seat))
                 if offered:
                     out.append(Option(seat, card, c.partner_for(seat), offered, kind, position))
         return out
     for seat in range(t.n_seats):
         kings = hands[seat] & t.royal_cards
+        other = c.partner_for(seat)
+        giver, from_seat = other, -1
+        if takes_other_king(c.other_king_before_play, moment, kings):
+            kings, giver, from_seat = hands[other] & t.royal_cards, seat, seat
         if not kings or not allowed(seat):
             continue
-        offered = officers_of(seat)
+        offered = officers_of(giver)
         if offered:
-            out.extend(Option(seat, card, c.partner_for(seat), offered, kind, -1)
+            out.extend(Option(seat, card, other, offered, kind, -1, from_seat)
                        for card in range(t.n_cards) if kings >> card & 1)
     return out
 

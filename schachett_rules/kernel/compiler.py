@@ -102,10 +102,19 @@ class _Compiler:
         events = self.events(deal)
         settlement = self.eff("settlement").clause
         self.probe_settlement()
+        stake = self.r.clause("stake").per if self.r.clause("stake") else "seat"
+        rounding = self.r.clause("settle penalties")
+        penalty_rounding = rounding.rounding if rounding else "each"
         castling = self.castling()
         castling_clause = self.r.clause("castling")
         dummy = self.dummy()
         dealer = self.dealer()
+        if stake == "player" and self.party_of is not None:
+            strays = [d for d in dummy if self.party_of[d.seat] != self.party_of[d.by]]
+            if strays:
+                self.errors.append(_fail(self.r.effective("stake"), f"stake per player settles a dummy's seat with "
+                                         f"the player who plays it, but seat {strays[0].by} plays seat "
+                                         f"{strays[0].seat}, a seat of the other party"))
         if parties and len(parties) != 2:
             self.errors.append(_fail(self.eff("settlement"), "settlement per player needs exactly two parties"))
         raise_for(self.errors)
@@ -129,7 +138,7 @@ class _Compiler:
             parties=parties, gives=gives, first_lead=first_lead, events=events,
             count_each_event=bool(order and order.count == "each"),
             same_trick_all_first=bool(order and order.same_trick == "all-first"),
-            settlement=settlement, penalties={p.name: p for p in self.r.of_kind(ir.Penalty)},
+            settlement=settlement, stake=stake, penalty_rounding=penalty_rounding, penalties={p.name: p for p in self.r.of_kind(ir.Penalty)},
             capture_words=capture_words, tie_words=tie_words, options=self.r.options,
             capture_victims=self.capture_extra[0], capture_dir=self.capture_extra[1],
             castling=castling, dummies=dummy, first_dealer=dealer[0], deal_step=dealer[1], dealer_cite=dealer[2],
@@ -169,9 +178,11 @@ class _Compiler:
         except SelectorError as err:
             self.errors.append(_fail(off, err.message))
             return None
+        king = self.r.clause("castle king")
         return CastleTable(permits=tuple(permits), officer_faces=faces, limit=lim.clause.limit,
                            cite=", ".join(eff.clause.basis.cites), with_seat=with_seat,
-                           rescue_own_take="self" in rescue, rescue_fates=rescue)
+                           rescue_own_take="self" in rescue, rescue_fates=rescue,
+                           other_king_before_play=king is not None and king.takes == "other-before-play")
 
     def castle_with(self) -> tuple[int, ...]:
         """Seat by seat, the seat whose hand its castle reaches, held to the clause's partner claim."""
@@ -215,16 +226,7 @@ class _Compiler:
             self.errors.append(_fail(res, f"castle rescue names {unknown[0]!r}, which is not a King event of this "
                                           f"ruleset (its King events: {', '.join(events) or 'none'})"))
             return None
-        fates = tuple(sorted({events[name] for name in res.clause.events}))
-        by_fate = {when: name for name, when in events.items()}
-        lacking = [f for f in ("opponent", "partner") if f not in fates]
-        if lacking:
-            # The engine lifts any King another seat has taken; one of those fates alone it cannot tell apart.
-            names = ", ".join(f"{by_fate.get(f, 'an event')} (taken by {f})" for f in lacking)
-            self.errors.append(_fail(res, f"castle rescue must name both fates in which another seat takes the King; "
-                                          f"it leaves out {names}, and a rescue from only one of them is not played"))
-            return None
-        return fates
+        return tuple(sorted({events[name] for name in res.clause.events}))
 
     def dealer(self) -> tuple[int, int, str]:
         """Who deals a session's first game, the step of the deal (+1 left, -1 right), and the clause's citation."""

@@ -94,10 +94,90 @@ def settle(t: Tables, totals: tuple[int, ...]) -> tuple[int | None, tuple[Fracti
         return None, tuple(Fraction(0) for _ in range(n))
     w = 0 if totals[0] > totals[1] else 1      # the compiler allows a settlement per player between two parties
     (loser,) = t.other_parties(w)
-    a = amount(t, totals[w], totals[loser])
-    return w, tuple(a if t.party_of[s] == w else -a for s in range(n))
+    return w, stake_money(t, w, amount(t, totals[w], totals[loser]))
+
+
+def players_of(t: Tables, party: int) -> tuple[int, ...]:
+    """The seats of a party's players: each seat played by its own player (a dummy's seat is its player's)."""
+    return tuple(sorted({t.controller(s) for s in t.parties[party]}))
+
+
+def stake_money(t: Tables, winner: int, a: Fraction) -> tuple[Fraction, ...]:
+    """The money per seat when party ``winner`` wins an amount ``a`` (the settlement's amount), by the stake clause.
+
+    Per seat, every seat of the winners receives ``a`` and every seat of the
+    losers pays it. Per player, every player settles once on the seat he
+    sits on: the party with fewer players receives (or pays) ``a`` once per
+    player, and the other party's players share that sum equally, so the
+    money at the table sums to zero. With as many players on each side the
+    two are the same.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> [str(m) for m in stake_money(tables_for("three-player", (("stake", "single"),)), 0, Fraction(31))]
+    ['31', '-31/2', '0', '-31/2']
+    """
+    n = t.n_seats
+    if t.stake == "seat":
+        return tuple(a if t.party_of[s] == winner else -a for s in range(n))
+    players = [players_of(t, p) for p in range(len(t.parties))]
+    total = a * min(len(ps) for ps in players)
+    out = [Fraction(0)] * n
+    for p, ps in enumerate(players):
+        for s in ps:
+            out[s] = total / len(ps) if p == winner else -total / len(ps)
+    return tuple(out)
 
 
 def penalty_money(t: Tables, points: int) -> Fraction:
-    """The money for a penalty of ``points``: settled as a game won by that many points."""
+    """The money for ``points`` of penalty owed by one player to another: settled as a game won by that many points."""
     return amount(t, points, 0)
+
+
+def penalty_payees(t: Tables, seat: int, to: str) -> tuple[int, tuple[int, ...]]:
+    """Who pays a penalty incurred at ``seat`` and who receives it (``to``: 'opponents' or 'players'), as seats.
+
+    Per seat (the stake clause), every seat of the opponents (or every other
+    seat) receives. Per player, a player receives once however many seats
+    he plays, on his own seat, and the payer is the player of ``seat``.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> penalty_payees(tables_for("three-player"), 1, "opponents")
+    (1, (0, 2))
+    >>> penalty_payees(tables_for("three-player", (("stake", "single"),)), 1, "opponents")
+    (1, (0,))
+    """
+    payees = t.opponents(seat) if to == "opponents" else tuple(s for s in range(t.n_seats) if s != seat)
+    if t.stake == "seat":
+        return seat, payees
+    payer = t.controller(seat)
+    return payer, tuple(sorted({t.controller(s) for s in payees} - {payer}))
+
+
+def penalty_settlement(t: Tables, debts) -> tuple[Fraction, ...]:
+    """The money per seat for a game's penalty debts, each ``(payer, payee, points)``, by ``settle penalties``.
+
+    Each penalty rounded: every debt is turned into money on its own
+    (:func:`penalty_money`). Summed per game: the points each pair of players
+    owe each other are netted first and turned into money once.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> [int(m) for m in penalty_settlement(tables_for("original"), [(1, 0, 25), (1, 0, 25)])]
+    [12, -12, 0, 0]
+    >>> t = tables_for("original", (("penalty-money", "per-game"),))
+    >>> [int(m) for m in penalty_settlement(t, [(1, 0, 25), (1, 0, 25)])]
+    [13, -13, 0, 0]
+    """
+    out = [Fraction(0)] * t.n_seats
+    if t.penalty_rounding == "each":
+        owed = [(payer, payee, points) for payer, payee, points in debts]
+    else:
+        net: dict[tuple[int, int], int] = {}
+        for payer, payee, points in debts:
+            lo, hi = min(payer, payee), max(payer, payee)
+            net[lo, hi] = net.get((lo, hi), 0) + (points if payer == lo else -points)
+        owed = [(lo, hi, p) if p > 0 else (hi, lo, -p) for (lo, hi), p in sorted(net.items()) if p]
+    for payer, payee, points in owed:
+        m = penalty_money(t, points)
+        out[payee] += m
+        out[payer] -= m
+    return tuple(out)

@@ -36,6 +36,7 @@ class CastleTable:
     with_seat: tuple[int, ...] = ()      # seat -> the seat whose hand its castle reaches (castle with)
     rescue_own_take: bool = False        # may a King whose own seat holds the trick (it wins the trick) be rescued?
     rescue_fates: tuple[str, ...] = ()   # the fates a rescue may undo (castle rescue), as in EventTable.when
+    other_king_before_play: bool = False  # castle king: before play, a seat without a King may take the reached hand's
 
     def partner_for(self, seat: int) -> int:
         """The seat whose hand a castle from ``seat`` exchanges with."""
@@ -90,6 +91,8 @@ class Tables:
     count_each_event: bool
     same_trick_all_first: bool
     settlement: ir.Settlement
+    stake: str = "seat"                          # seat: every seat settles; player: every player once (stake clause)
+    penalty_rounding: str = "each"               # each: every penalty rounded; game: a game's debts summed first
     penalties: dict = field(default_factory=dict)
     capture_words: dict = field(default_factory=dict)   # kind -> (words, cite)
     tie_words: dict = field(default_factory=dict)       # kind -> (rule, cite)

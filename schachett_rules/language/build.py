@@ -424,6 +424,18 @@ class _Build:
         basis, partner, reach, because = ch
         return ir.CastleWith(partner=bool(partner), **reach, **_fields(meta, basis, because))
 
+    def castle_king(self, meta, ch):
+        basis, takes, because = ch
+        return ir.CastleKing(takes=takes, **_fields(meta, basis, because))
+
+    def stake(self, meta, ch):
+        basis, per, because = ch
+        return ir.Stake(per=per, **_fields(meta, basis, because))
+
+    def settle_penalties(self, meta, ch):
+        basis, rounding, because = ch
+        return ir.SettlePenalties(rounding=rounding, **_fields(meta, basis, because))
+
     def castle_rescue(self, meta, ch):
         basis, *events, because = ch
         return ir.CastleRescue(events=tuple(str(e) for e in events), **_fields(meta, basis, because))

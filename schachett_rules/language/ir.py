@@ -344,6 +344,20 @@ class Settlement(ClauseBase):
     per: Literal["player"] = "player"
 
 
+class Stake(ClauseBase):
+    """Who settles a game's money: every seat, or every player once however many seats he plays."""
+
+    clause: Literal["stake"] = "stake"
+    per: Literal["seat", "player"]
+
+
+class SettlePenalties(ClauseBase):
+    """How penalty points become money: each penalty rounded on its own, or a game's debts summed first."""
+
+    clause: Literal["settle penalties"] = "settle penalties"
+    rounding: Literal["each", "game"]
+
+
 class Penalty(ClauseBase):
     """A penalty for a breach of the rules."""
 
@@ -480,6 +494,13 @@ class CastleWith(ClauseBase):
     partner: bool = False
 
 
+class CastleKing(ClauseBase):
+    """Whose King a castle exchanges: the castler's own only, or before play the other hand's when he holds none."""
+
+    clause: Literal["castle king"] = "castle king"
+    takes: Literal["own", "other-before-play"]
+
+
 class CastleRescue(ClauseBase):
     """Which fates of a King a rescue may undo, by the names of the King events (checkmate, selfmate)."""
 
@@ -490,7 +511,8 @@ class CastleRescue(ClauseBase):
 Clause = Annotated[
     Union[Deck, Seats, Parties, Deal, Lead, Ranking, Capture, Ties, Follow, Promotion,
           Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Memory, Session,
-          Dealer, Castling, CastleOfficer, CastleLimit, CastleWith, CastleRescue, Dummy, Automaton],
+          Dealer, Castling, CastleOfficer, CastleLimit, CastleWith, CastleRescue, CastleKing, Dummy, Automaton,
+          Stake, SettlePenalties],
     Field(discriminator="clause"),
 ]
 

@@ -60,6 +60,23 @@ KEYWORDS: dict[str, tuple[Word, ...]] = {
     "direction": _words(("left", "left", "left"), ("right", "right", "right")),
     "limit": _words(("game", "once per game", "once per game"), ("party", "once per party", "once per party and game"),
                     ("seat", "once per seat", "once per player and game"), ("none", "no limit", "any number of times")),
+    "castle_king_kind": _words(
+        ("own", "own only", "A castle exchanges the castling player's own King."),
+        ("other-before-play", "own, or before play the one he castles with",
+         "A castle exchanges the castling player's own King; before play, a player who holds no King may instead "
+         "take the King of the hand he castles with, giving it one of his own officers.")),
+    "stake_kind": _words(
+        ("seat", "per seat", "Every seat settles the game's amount: a player who plays two seats receives or pays "
+                             "it twice."),
+        ("player", "per player", "Every player settles once, however many seats he plays: the party with fewer "
+                                 "players receives or pays the amount once per player, and the other party's "
+                                 "players share that sum equally.")),
+    "penalty_rounding": _words(
+        ("each", "each penalty rounded", "Each penalty is turned into money on its own, as a game won by its "
+                                         "points, and rounded."),
+        ("game", "summed per game", "The penalty points one player owes another in a game are summed (one debt "
+                                    "against the other) and turned into money once, as a game won by that many "
+                                    "points.")),
     "policy": _words(("lowest", "the lowest card", "the lowest legal card"),
                      ("highest", "the highest card", "the highest legal card"),
                      ("cheapest-taker", "the cheapest card that takes, else the lowest card",

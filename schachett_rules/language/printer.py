@@ -176,6 +176,12 @@ def clause(c, indent: str = "") -> str:
         text = f"castle with{b}: {'partner ' if c.partner else ''}{reach(c)}"
     elif isinstance(c, ir.CastleRescue):
         text = f"castle rescue{b}: {', '.join(c.events)}"
+    elif isinstance(c, ir.CastleKing):
+        text = f"castle king{b}: {phrase('castle_king_kind', c.takes)}"
+    elif isinstance(c, ir.Stake):
+        text = f"stake{b}: {phrase('stake_kind', c.per)}"
+    elif isinstance(c, ir.SettlePenalties):
+        text = f"settle penalties{b}: {phrase('penalty_rounding', c.rounding)}"
     else:  # pragma: no cover - every clause class is handled above
         raise TypeError(f"cannot print {type(c).__name__}")
     return indent + text + _because(c).replace("\n    ", "\n" + i2)

@@ -63,7 +63,8 @@ shuffle = _inline(core.shuffle)
 kth = _inline(core.kth)
 permitted = _inline(castle_rules.permitted)
 within_limit = _inline(castle_rules.within_limit)
-may_rescue = _inline(castle_rules.may_rescue)
+may_rescue = _same_source(castle_rules.may_rescue, relation=relation)
+takes_other_king = _inline(castle_rules.takes_other_king)
 chance_taken = _inline(castle_rules.chance_taken)
 officer_at = _inline(castle_rules.officer_at)
 
@@ -73,8 +74,8 @@ BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rule
 POS, TRICK, PLAYED, LEADER, PHASE, CASTLED, N_CASTLES, FALLEN, N_EVENTS, DEALER, DRAWN, CASTLING, REGS = range(13)
 DEAL, START, PLAY, FULL, OVER = range(5)             # phases
 # the scalars of a plan
-(S_SEATS, S_TRICKS, S_CARDS, S_WORDS, S_REST, S_EACH, S_SAME, S_CASTLING, S_OWN, S_LIMIT, S_LEAD_DEALER, S_LEAD_OFF,
- S_EVENTS, S_ROYAL, S_RANDOM, S_PARTIES, N_SCALARS) = range(17)
+(S_SEATS, S_TRICKS, S_CARDS, S_WORDS, S_REST, S_EACH, S_SAME, S_CASTLING, S_FATES, S_LIMIT, S_LEAD_DEALER, S_LEAD_OFF,
+ S_EVENTS, S_ROYAL, S_RANDOM, S_PARTIES, S_OTHER_KING, N_SCALARS) = range(18)
 # the columns of the logs
 T_WINNER, T_POINTS, T_LEADER, T_CARDS = 0, 1, 2, 3      # tricks: winner, points, leader, then the cards in play order
 E_KIND, E_TRICK, E_OWNER, E_FIRST, E_POINTS, E_SCORER = range(6)
@@ -142,7 +143,8 @@ class Plan:
         sc[S_SEATS], sc[S_TRICKS], sc[S_CARDS], sc[S_WORDS] = n, t.n_tricks, t.n_cards, words
         sc[S_REST], sc[S_EACH], sc[S_SAME] = len(t.rest_cards), t.count_each_event, t.same_trick_all_first
         sc[S_CASTLING] = c is not None and bool(c.permits)
-        sc[S_OWN] = bool(c and c.rescue_own_take)
+        sc[S_FATES] = castle_rules.rescue_fates_mask(t)
+        sc[S_OTHER_KING] = bool(c and c.other_king_before_play)
         sc[S_LIMIT] = castle_rules.limit_code(t) if c else 3
         sc[S_LEAD_DEALER], sc[S_LEAD_OFF] = t.first_lead[0] == "dealer", t.first_lead[1]
         sc[S_EVENTS], sc[S_ROYAL], sc[S_RANDOM], sc[S_PARTIES] = n_events, self.n_royal, self.random_seats, len(t.parties)
@@ -168,8 +170,10 @@ class Plan:
                         if castle_rules.permitted(*p, n, dealer, seat, moment, done))
         self.deal_draws = max(len(t.rest_cards) - 1, 0)
         self.card_draws = t.n_tricks * self.random_seats
-        # each moment: a number per castle on offer (one per King at most) and one for the officer
-        self.max_draws = self.deal_draws + self.card_draws + moments * (self.n_royal + 1)
+        # each moment: a number per castle on offer (one per King at most; twice where a seat without a King
+        # may take another hand's) and one for the officer
+        per_moment = self.n_royal * (2 if sc[S_OTHER_KING] else 1) + 1
+        self.max_draws = self.deal_draws + self.card_draws + moments * per_moment
 
     def tables(self) -> tuple:
         """The arrays :func:`play` reads, in its order."""
@@ -293,12 +297,18 @@ def _castle_between(sc, royal, officers, party_of, with_seat, open_seats, hands,
         for w in range(words):
             kings[w] = hands[seat, w] & royal[w]
             any_king = any_king or kings[w] != 0
+        other = with_seat[seat]
+        giver, king_seat = other, seat          # the hands the officer and the King come from
+        if takes_other_king(sc[S_OTHER_KING] != 0, moment, 1 if any_king else 0):
+            giver, king_seat = seat, other
+            for w in range(words):
+                kings[w] = hands[other, w] & royal[w]
+                any_king = any_king or kings[w] != 0
         if not any_king:
             continue
-        other = with_seat[seat]
         offered = scratch[1]
         for w in range(words):
-            offered[w] = hands[other, w] & officers[w]
+            offered[w] = hands[giver, w] & officers[w]
         count = count_cards(offered)
         if count == 0:
             continue
@@ -312,10 +322,10 @@ def _castle_between(sc, royal, officers, party_of, with_seat, open_seats, hands,
                     return False
                 officer = kth_card(offered, officer_at(u[pos], count))
                 pos += 1
-                toggle(hands[other], officer)
-                toggle(hands[other], king)
-                toggle(hands[seat], king)
-                toggle(hands[seat], officer)
+                toggle(hands[giver], officer)
+                toggle(hands[giver], king)
+                toggle(hands[king_seat], king)
+                toggle(hands[king_seat], officer)
                 _castle(sc, regs, castles, moment, regs[TRICK], seat, king, officer, other)
                 regs[POS] = pos
                 return True
@@ -339,7 +349,7 @@ def _rescue(sc, card_face, royal, officers, beats, party_of, with_seat, permits,
     winner = trick[0, _winner(sc, card_face, beats, trick, faces)]
     for place in range(sc[S_SEATS]):
         seat, king = trick[0, place], trick[1, place]
-        if not has_card(royal, king) or not may_rescue(sc[S_OWN] != 0, seat, winner):
+        if not has_card(royal, king) or not may_rescue(sc[S_FATES], party_of, seat, winner):
             continue
         if not _allowed(sc, party_of, permits, regs, seat, RESCUE):
             continue

@@ -229,6 +229,12 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None) -> str:
             n = abs(c.places)
             whose = f"the player {'next' if n == 1 else _number(n) + ' places'} to the {side}"
         return f"A castle reaches the hand of {whose}" + (", who is a partner." if c.partner else ".")
+    if isinstance(c, ir.CastleKing):
+        return prose("castle_king_kind", c.takes)
+    if isinstance(c, ir.Stake):
+        return prose("stake_kind", c.per)
+    if isinstance(c, ir.SettlePenalties):
+        return prose("penalty_rounding", c.rounding)
     if isinstance(c, ir.CastleRescue):
         fates = " or ".join(c.events)
         return (f"A rescue may undo a King's {fates} (the King events of these names), and no other fate: "

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from .. import __version__, paths
 from ..engine.game import Game
 from ..kernel.compiler import tables_for
+from ..kernel.scoring import stake_money
 from ..kernel.tables import Tables
 from ..language import ir
 from ..language.expr import evaluate_arrays
@@ -157,7 +158,10 @@ def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
     hi = np.maximum(totals[:, 0], totals[:, 1])
     lo = np.minimum(totals[:, 0], totals[:, 1])
     num, den = evaluate_arrays(t.settlement.amount, {"winner": hi, "loser": lo})
-    amount = [Fraction(int(a), int(b)) for a, b in zip(num, den)] if np.any(den != 1) else None
+    # what each seat receives per pfennig of the amount when party 0 or 1 wins (the stake clause, kernel.scoring)
+    shares = [stake_money(t, w, Fraction(1)) for w in range(2)]
+    whole = all(x.denominator == 1 for share in shares for x in share)
+    amount = [Fraction(int(a), int(b)) for a, b in zip(num, den)] if np.any(den != 1) or not whole else None
     if amount is None:
         a = num[decided]
         if len(a):
@@ -167,7 +171,9 @@ def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
             stats.money_per_winner.add(amount[i])
     seat_party = np.array(t.party_of)
     for seat in range(n):
-        sign = np.where(winner == seat_party[seat], 1, np.where(winner < 0, 0, -1))
+        share = (shares[0][seat], shares[1][seat])
+        sign = (np.where(winner == 0, int(share[0]), np.where(winner == 1, int(share[1]), 0)) if whole else
+                [share[w] if w >= 0 else 0 for w in winner.tolist()])
         money = sign * num if amount is None else None
         positions = (seat - dealers) % n
         for pos in range(n):

@@ -26,6 +26,9 @@ TITLES = {
     "remaining": "What the 'remaining cards' are",
     "king-order": "The first King and the second",
     "promoted-points": "Points of the promoted suit cards",
+    "castle-king": "Castling: the King of the hand opposite",
+    "penalty-money": "Penalties: rounded one by one, or summed",
+    "stake": "Three players: the Kaiser's stake",
     "ai-suit-order": "The AI's list of suit cards",
     "ai-pawn-capture": "The AI's 'can only beat higher cards'",
     "ai-castling": "The AI's castling",
@@ -47,7 +50,7 @@ REGISTER = [
     (12, "penalties", "penalties paid player to player: a ledger per player"),
 ]
 
-CASTLING_CLAUSES = (ir.Castling, ir.CastleOfficer, ir.CastleLimit)
+CASTLING_CLAUSES = (ir.Castling, ir.CastleOfficer, ir.CastleLimit, ir.CastleKing)
 
 
 def sweep_ruleset(ctx: Context, name: str, lac: Lacuna) -> str:
@@ -233,7 +236,7 @@ def three_player_markdown(ctx: Context) -> str:
             f"and the players' observations follow it: bots see no more than the rules let a player see.\n\n"
             f"## Settlement\n\nThe pages say nothing of money. The ruleset settles by seat as the four-player game "
             f"does, so the Kaiser, who holds two seats, wins or pays for both hands; the session ledger credits the "
-            f"dummy's seat to him.\n")
+            f"dummy's seat to him. The readings of this gap are on [the Kaiser's stake](stake.md).\n")
 
 
 def penalties_markdown(ctx: Context) -> str:
@@ -256,7 +259,9 @@ def penalties_markdown(ctx: Context) -> str:
             "| penalty | rests on | offence | what follows |\n|---|---|---|---|\n" + "\n".join(rows) + "\n\n"
             "A game record applies a penalty with the action `{\"penalty\": {\"seat\": 1, \"name\": \"looking-back\"}}`. "
             "Points paid as a penalty are turned into money as a game won by that many points would be "
-            f"({example} points against none: {render_expr(settlement.amount)} = {money} {settlement.unit}). "
+            f"({example} points against none: {render_expr(settlement.amount)} = {money} {settlement.unit}); whether "
+            "each penalty is rounded on its own or a game's penalties are summed first is a gap of its own "
+            "([penalties into money](penalty-money.md)). "
             "`schachett session` keeps each player's points and money over whole cycles; "
             "the money sums to zero after every game, which the tests check.\n")
 
