@@ -13,6 +13,7 @@ from ..language.cards import Deck, describe_selector
 from ..errors import SchachettError
 from ..language.expr import render
 from ..language.keywords import prose
+from .grades import graded_rules
 from .loader import Effective, Resolved
 from .manual import Manual, ManualError, load_manual
 
@@ -90,6 +91,28 @@ def penalty_effects(c: ir.Penalty) -> list[str]:
     return parts
 
 
+def _kind_title(name: str, deck: Deck | None) -> str:
+    return deck.kind_titles[deck.kinds.index(name)] if deck is not None and name in deck.kinds else name
+
+
+def capture_rule_text(r: ir.CaptureRule, deck: Deck | None = None) -> str:
+    """One rule of a capture clause in words: 'an officer takes any lower card'."""
+    victims = describe_selector(r.victims, deck).removeprefix("a ").removeprefix("an ")
+    word = r.direction
+    return (f"{_a(_kind_title(r.taker, deck))} takes "
+            f"{'any ' + word + ' card' if victims.startswith('any card') else 'a ' + word + ' ' + victims}")
+
+
+def rule_grades(c, deck: Deck | None = None) -> list[tuple[str, ir.Basis]]:
+    """Each rule of a clause that grades its rules one by one, in words, with its basis (empty otherwise).
+
+    >>> from schachett_rules.rules.loader import load
+    >>> [(text, b.grade.value) for text, b in rule_grades(load("original").clause("capture"))][0]
+    ('an officer takes any lower card', 'printed')
+    """
+    return [(capture_rule_text(r, deck), b) for r, b in graded_rules(c)]
+
+
 def sentence(c, deck: Deck | None = None, seats: int | None = None) -> str:
     """One clause as an English sentence (or a few); the deck, if given, names kinds and colours.
 
@@ -129,12 +152,7 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None) -> str:
     if isinstance(c, ir.Ranking):
         return "Cards rank, from highest to lowest: " + " > ".join(" = ".join(g) for g in c.groups) + "."
     if isinstance(c, ir.Capture):
-        parts = []
-        for r in c.rules:
-            victims = _sel(r.victims).removeprefix("a ").removeprefix("an ")
-            word = r.direction
-            parts.append(f"{_a(_kind(r.taker))} takes "
-                         f"{'any ' + word + ' card' if victims.startswith('any card') else 'a ' + word + ' ' + victims}")
+        parts = [capture_rule_text(r, deck) for r in c.rules]
         return "When a card is played to a trick it takes the trick from the card holding it only if it may: " + \
             "; ".join(parts) + ". Any other card is discarded and does not take."
     if isinstance(c, ir.Ties):
@@ -291,6 +309,8 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
             via = f" — reading {e.origin.option} of lacuna {e.origin.lacuna}" if e.origin.lacuna else ""
             lines.append(f"  [{c.basis.grade.value}]{src}{via}")
             lines.append(f"    {sentence(c, deck, seats)}")
+            for text, b in rule_grades(c, deck):
+                lines.append(f"      [{b.grade.value}, {', '.join(b.cites)}] {text[0].upper()}{text[1:]}.")
             if c.because:
                 lines.append(f"    Why: {c.because}")
         lines.append("")
