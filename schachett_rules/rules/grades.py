@@ -75,7 +75,7 @@ def summary(clauses) -> list[str]:
     """The grade counts as lines: the clauses, then (if any) the rules graded one by one.
 
     >>> from schachett_rules.rules.loader import load
-    >>> summary(load("original").clauses)[1]
+    >>> summary(e.clause for e in load("original").clauses)[1]
     'of which 3 capture rules graded one by one: 2 printed, 1 inferred'
     """
     clauses = list(clauses)

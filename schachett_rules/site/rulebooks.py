@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..rules.loader import Resolved
 from ..language.printer import format_ruleset
 from ..rules.grades import GRADES, grade_counts
-from ..rules.prose import deck_of, filed_under, rule_grades, section_order, sentence
+from ..kernel.tables import Tables
+from ..rules.prose import deck_of, filed_under, rule_grades, seats_of, section_order, sentence
 from .context import Context, clause_anchor, play_label, render
 from .manual_pages import heading
 
@@ -21,6 +22,7 @@ def rulebook_markdown(ctx: Context, name: str) -> str:
     order = section_order(ctx.manual)
     deck = deck_of(r)
     counts = grade_counts([e.clause for e in r.clauses])
+    seats, deal = seats_of(r), r.clause("deal")
     by_section: dict[str, list] = {}
     for e in r.clauses:
         by_section.setdefault(filed_under(r, e), []).append(e)
@@ -38,7 +40,7 @@ def rulebook_markdown(ctx: Context, name: str) -> str:
                 reading = f"from [{e.origin.ruleset}]({e.origin.ruleset}.md#{clause_anchor(e.key)})"
             clauses.append({"anchor": clause_anchor(e.key), "key": e.key, "grade": ctx.grade(c.basis.grade),
                             "cites": ctx.cites_of(page, c.basis.cites), "reading": reading,
-                            "prose": sentence(c, deck), "because": c.because,
+                            "prose": sentence(c, deck, seats, deal), "because": c.because,
                             "rules": [{"grade": ctx.grade(b.grade), "cites": ctx.cites_of(page, b.cites),
                                        "prose": text[0].upper() + text[1:] + "."} for text, b in rule_grades(c, deck)]})
         sections.append({"heading": f"{head} {ctx.cite(page, sec)}", "clauses": clauses})
@@ -53,7 +55,20 @@ def rulebook_markdown(ctx: Context, name: str) -> str:
     source = format_ruleset(_file_ir(name))
     return render("rulebook.md.j2", title=r.title or name, name=name, chain=chain, count=len(r.clauses),
                   grades=_counted(ctx, counts.clauses), rule_grades=_rule_counts(ctx, counts.rules),
-                  language_link="../language.md", lacunae=lacunae, sections=sections, source=_indent(source))
+                  language_link="../language.md", seating=seating_paragraph(ctx.tables[name]), lacunae=lacunae, sections=sections, source=_indent(source))
+
+
+def seating_paragraph(t: Tables) -> str:
+    """Seats and parties named once for the reader of a rulebook: from the dealer, with the cards dealt face up."""
+    if len(t.parties) < 2:
+        return ""
+    dealer = t.first_dealer
+    places = ", ".join(t.seat_label(s, dealer) for s in sorted(range(t.n_seats), key=lambda s: (s - dealer) % t.n_seats))
+    parties = "; ".join(t.party_label(p, dealer) for p in sorted(range(len(t.parties)),
+                                                                  key=lambda p: t.party_name(p, dealer) != "the dealer's party"))
+    return (f"**Seats and parties.** The rules name seats from the dealer, in the order of play: {places}. "
+            f"When seat {dealer} deals, the parties are {parties}. The deal passes from game to game and the names go "
+            "with it, so the seats of a party's name change with the dealer.")
 
 
 def _counted(ctx: Context, counts) -> str:
