@@ -147,7 +147,7 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         return describe_selector(sel, deck)
 
     def _kind(name: str) -> str:
-        return deck.kind_titles[deck.kinds.index(name)] if deck is not None and name in deck.kinds else name
+        return _kind_title(name, deck)
 
     if isinstance(c, ir.Deck):
         kinds = "; ".join(f"{k.title or k.name}s: {_faces_text(k)}" for k in c.kinds)
