@@ -159,8 +159,10 @@ def test_replay_prints_13_tricks_and_a_settlement(sampled):
     assert numbers == list(range(1, 14))
     assert "Trick 13 — last trick" in out
     assert len(re.findall(r"^  → seat \d wins with \S+, \d+ card points$", out, re.M)) == 13
-    assert re.search(r"^Card points: party 0 \d+, party 1 \d+$", out, re.M)
-    assert re.search(r"^Totals: +party 0 \d+, party 1 \d+", out, re.M)
+    party = r"(the dealer's party|the party on the dealer's left)"
+    assert re.search(rf"^Card points: {party} \d+, {party} \d+$", out, re.M)
+    assert re.search(rf"^Totals: +{party} \d+, {party} \d+", out, re.M)
+    assert re.search(r"^Parties: the .*\(seats \d and \d\), which holds the [ws]K; .*$", out, re.M)
     settlement = re.search(r"^Settlement \(Pfg\): (.*)$", out, re.M)
     assert settlement
     amounts = [int(x) for x in re.findall(r"seat \d ([+-]?\d+)", settlement.group(1))]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import click
 
@@ -11,13 +10,12 @@ from ..kernel.compiler import compile_ruleset
 from ..language import ir
 from ..language.printer import format_ruleset
 from ..rules.check import check as run_check, raise_for
+from ..rules.grades import summary as grade_summary
 from ..rules.diff import diff_rulesets, format_json, format_markdown, format_text
 from ..rules.loader import load, locate, read_file
 from ..rules.manual import load_manual
 from ..rules.prose import render_ruleset
 from .common import option_flag, options_of
-
-GRADES = [g.value for g in ir.Grade]
 
 
 @click.command()
@@ -35,10 +33,10 @@ def check(ruleset: str, option_items: tuple[str, ...]) -> None:
         for o in chosen.lacuna.options:
             if o.name != chosen.option:
                 compile_ruleset(load(ruleset, {**opts, chosen.lacuna.name: o.name}))
-    grades = Counter(e.clause.basis.grade.value for e in r.clauses)
     extends = f" (extends {' → '.join(r.chain[:-1])})" if len(r.chain) > 1 else ""
     click.echo(f"{r.file}: ruleset {r.name} is sound{extends}")
-    click.echo(f"  {len(r.clauses)} clauses: " + ", ".join(f"{grades[g]} {g}" for g in GRADES if grades[g]))
+    for line in grade_summary([e.clause for e in r.clauses]):
+        click.echo(f"  {line}")
     click.echo(f"  deck of {t.n_cards} cards, {t.n_seats} seats, {t.n_tricks} tricks")
     if r.lacunae:
         click.echo(f"  {len(r.lacunae)} lacunae (every reading compiles):")

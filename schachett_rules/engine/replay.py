@@ -89,6 +89,11 @@ class ReplayReport(_Strict):
     penalties: list[PenaltyRecord]
     castles: list[CastleRecord] = []
     result: GameResult
+    # Words for a reader (the text report); the JSON keeps the numbers. Seat by seat, its place from the
+    # dealer; party by party, its short name and its name with seats and face-up cards (Tables.party_label).
+    seat_labels: list[str] = []
+    party_names: list[str] = []
+    party_labels: list[str] = []
 
     def as_json(self) -> dict[str, Any]:
         """The report as the JSON that ``schachett replay --json`` prints."""
@@ -202,7 +207,10 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
                         dealer=record.dealer, face_up=[tuple(x) for x in game.log[0].face_up],
                         tricks=list(game.tricks), penalties=[x for x in game.log if isinstance(x, PenaltyRecord)],
                         castles=list(game.castles),
-                        result=game.result())
+                        result=game.result(),
+                        seat_labels=[t.seat_label(s, record.dealer) for s in range(t.n_seats)],
+                        party_names=[t.party_name(p, record.dealer) for p in range(len(t.parties))],
+                        party_labels=[t.party_label(p, record.dealer) for p in range(len(t.parties))])
 
 
 def record_of(game: Game, ruleset: str, options: dict[str, str] | None = None) -> GameRecord:
@@ -228,10 +236,26 @@ def _fmt_money(x) -> str:
 def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
     """The report as text: every trick with why, then King events, points, totals and money."""
     r = rep.result
+    seat_labels, party_names, party_labels = rep.seat_labels, rep.party_names, rep.party_labels
+    if t is not None:
+        seat_labels = [t.seat_label(s, rep.dealer) for s in range(t.n_seats)]
+        party_names = [t.party_name(p, rep.dealer) for p in range(len(t.parties))]
+        party_labels = [t.party_label(p, rep.dealer) for p in range(len(t.parties))]
     lines = [f"{rep.title or rep.ruleset} (ruleset {rep.ruleset})",
              "Readings: " + ", ".join(f"{k}={v}" for k, v in rep.options.items()),
              f"Dealer: seat {rep.dealer}." + (" Face up: " + ", ".join(f"{c} to seat {s}" for s, c in rep.face_up) + "."
-                                            if rep.face_up else ""), ""]
+                                            if rep.face_up else "")]
+    if seat_labels:
+        # the seats and parties named once, from the dealer; below they go by number (seats) and by name (parties)
+        lines.append("Seats: " + ", ".join(f"seat {s}: {w}" for s, w in enumerate(seat_labels) if w != "the dealer")
+                     + ".")
+    if party_labels:
+        lines.append("Parties: " + "; ".join(party_labels) + ".")
+    lines.append("")
+
+    def party(p: int) -> str:
+        return party_names[p] if p < len(party_names) else f"party {p}"
+
     def castle_line(c: CastleRecord) -> str:
         who = f"seat {c.seat}" + (f" (played by seat {c.by})" if c.by != c.seat else "")
         what = {"before": "before play", "between": f"after trick {c.trick}",
@@ -252,7 +276,7 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
             lines.append(castle_line(c))
         for e in tr.events:
             lines.append(f"  ♚ {e.event}: {e.king} of seat {e.owner}, taken by seat {e.taker} — {e.order} King, "
-                         f"{e.points} points to party {', '.join(map(str, e.scoring_parties))} ({e.cite})")
+                         f"{e.points} points to {' and '.join(party(p) for p in e.scoring_parties)} ({e.cite})")
         lines += [castle_line(c) for c in rep.castles if c.kind == "between" and c.trick == tr.number]
     for p in rep.penalties:
         lines.append(f"Penalty {p.name} ({p.cite}) on seat {p.seat} in trick {p.trick}"
@@ -263,12 +287,13 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
     for e in r.events:
         lines.append(f"  trick {e.trick}: {e.event} of {e.king} (seat {e.owner}) by seat {e.taker}, {e.order} King, "
                      f"{e.points} points ({e.cite})")
-    parties = [f"party {i}" for i in range(len(r.totals))]
+    parties = [party(i) for i in range(len(r.totals))]
     lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
     lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
     lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals))
-                 + (f" (party {', '.join(map(str, r.forfeited))} forfeits)" if r.forfeited else ""))
-    lines.append("Winner: " + (f"party {r.winner}" if r.winner is not None else "none (equal points)"))
+                 + (f" ({' and '.join(party(p) for p in r.forfeited)} forfeit{'s' if len(r.forfeited) == 1 else ''})"
+                    if r.forfeited else ""))
+    lines.append("Winner: " + (party(r.winner) if r.winner is not None else "none (equal points)"))
     lines.append(f"Settlement ({r.unit}): " + ", ".join(f"seat {s} {_fmt_money(v)}" for s, v in enumerate(r.net)))
     return "\n".join(lines)
 

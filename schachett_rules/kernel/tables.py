@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..language import ir
 from ..language.cards import Deck
+from ..rules.seating import describe_party, party_words, seat_words
 
 
 @dataclass(frozen=True)
@@ -188,6 +189,29 @@ class Tables:
         if seat == winner:
             return "self"
         return "partner" if self.party_of[seat] == self.party_of[winner] else "opponent"
+
+    def dealt_to(self, dealer: int) -> tuple[tuple[int, int], ...]:
+        """The cards the deal gives face up, as (card, seat), when ``dealer`` deals."""
+        return tuple((card, (dealer + offset) % self.n_seats if base == "dealer" else offset % self.n_seats)
+                     for card, base, offset in self.given_cards)
+
+    def seat_label(self, seat: int, dealer: int) -> str:
+        """A seat named by its place from the dealer: 'the dealer', "the dealer's left", 'opposite the dealer' …"""
+        return seat_words(seat - dealer, self.n_seats)
+
+    def party_name(self, party: int, dealer: int) -> str:
+        """A party's short name, from the dealer: "the dealer's party", "the party on the dealer's left" …"""
+        return party_words(tuple(s - dealer for s in self.parties[party]), self.n_seats)
+
+    def party_label(self, party: int, dealer: int) -> str:
+        """A party named once for a reader: its name from the dealer, its seats and the cards dealt to it face up.
+
+        With the deal of ``original`` (wK to the dealer, sK to the dealer's left), when seat 3 deals,
+        party 1 (seats 1 and 3) is "the dealer's party (seats 1 and 3), which holds the wK".
+        """
+        face_up = tuple(self.deck.card_name(card) for card, seat in self.dealt_to(dealer)
+                        if self.party_of[seat] == party)
+        return describe_party(self.party_name(party, dealer), self.parties[party], face_up)
 
     def opposite(self, seat: int) -> int:
         """The seat across the table."""

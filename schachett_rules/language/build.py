@@ -254,7 +254,8 @@ class _Build:
         return ir.Selector(terms=tuple(ch))
 
     def capture_rule(self, meta, ch):
-        return ir.CaptureRule(taker=str(ch[0]), direction=ch[1], victims=ch[2], at=_pos(meta))
+        taker, basis, direction, victims = ch
+        return ir.CaptureRule(taker=str(taker), direction=direction, victims=victims, basis=basis, at=_pos(meta))
 
     def capture(self, meta, ch):
         basis, *rules, because = ch

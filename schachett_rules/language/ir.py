@@ -246,6 +246,7 @@ class CaptureRule(Node):
     victims: Selector
     direction: Literal["lower", "higher"] = "lower"
     at: Pos | None = None
+    basis: Basis | None = None        # the rule's own citations and grade; None: its clause's basis holds
 
 
 class Capture(ClauseBase):

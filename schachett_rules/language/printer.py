@@ -105,7 +105,7 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Ranking):
         text = f"ranking{b}: " + " > ".join(" = ".join(g) for g in c.groups)
     elif isinstance(c, ir.Capture):
-        inner = [f"{i2}{r.taker} takes {phrase('direction_word', r.direction)}: {selector(r.victims)}" for r in c.rules]
+        inner = [f"{i2}{r.taker}{basis(r.basis)} takes {phrase('direction_word', r.direction)}: {selector(r.victims)}" for r in c.rules]
         text = f"capture{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Ties):
         inner = [f"{i2}{r.kind}: {phrase('tie_outcome', r.rule)}" for r in c.rules]

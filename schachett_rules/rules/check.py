@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..language import ir
 from ..errors import RuleCheckError, SchachettError
 from ..language.expr import problems_at
+from .grades import graded_rules
 from .loader import Resolved
 from .manual import Manual, ManualError, load_manual
 
@@ -69,6 +70,13 @@ def check_clause(resolved: Resolved, clause, file: str, label: str, manual: Manu
     line, col = (at.line, at.column) if at else (0, 0)
     for msg in _cite_problems(manual, clause.basis):
         errors.append(RuleCheckError(msg, file, line, col, label))
+    for rule, _ in graded_rules(clause):
+        if rule.basis is None:
+            continue
+        at = rule.basis.at or rule.at or clause.at
+        for msg in _cite_problems(manual, rule.basis):
+            errors.append(RuleCheckError(msg, file, at.line if at else 0, at.column if at else 0,
+                                         f"{label}, rule {rule.taker} takes {rule.direction}"))
     for context, e in _walk_exprs(clause):
         for msg, where in problems_at(e, EXPRESSION_NAMES[context]):
             # the error points at the name or call itself, falling back on the clause

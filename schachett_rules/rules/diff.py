@@ -3,7 +3,8 @@
 Clauses are matched by key (topic, and name where a topic has several) and
 listed in the manual's order. Two clauses are the *same* when their rule and
 their basis agree; *changed* when the rule differs, or only the basis does
-(then the entry says so); *only in A* or *only in B* otherwise.
+(then the entry says so; a rule's own grade, where a clause grades its rules
+one by one, is part of the basis); *only in A* or *only in B* otherwise.
 
 >>> from schachett_rules.rules.loader import load
 >>> d = diff_rulesets(load("original"), load("original"))
@@ -22,7 +23,17 @@ from ..language import ir
 from .loader import Effective, Resolved
 from .manual import load_manual
 from ..language.printer import clause as clause_text
-from .prose import deck_of, filed_under, seats_of, section_order, sentence
+from .grades import graded_rules
+from .prose import deck_of, filed_under, rule_grades, seats_of, section_order, sentence
+
+
+class RuleGrade(BaseModel):
+    """One rule of a clause that grades its rules one by one: the rule in words, its citations and grade."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    prose: str
+    cites: tuple[str, ...]
+    grade: str
 
 
 class Side(BaseModel):
@@ -36,6 +47,7 @@ class Side(BaseModel):
     rule: str
     lacuna: str | None = None
     option: str | None = None
+    rules: tuple[RuleGrade, ...] = ()     # the clause's rules, where it grades them one by one
 
 
 class Entry(BaseModel):
@@ -84,14 +96,31 @@ class Diff(BaseModel):
 
 
 def rule_content(c) -> dict:
-    """What a clause says, without where it stands or what it cites (two clauses agree when these are equal)."""
-    return ir.strip_positions(c.model_dump(mode="json", exclude={"basis", "because"}))
+    """What a clause says, without where it stands or what it or its rules cite (two clauses agree when these are equal)."""
+    return _without_bases(ir.strip_positions(c.model_dump(mode="json", exclude={"basis", "because"})))
+
+
+def _without_bases(data):
+    # a rule's own basis is part of the clause's basis, not of what the rule says
+    if isinstance(data, dict):
+        return {k: _without_bases(v) for k, v in data.items() if k != "basis"}
+    if isinstance(data, list):
+        return [_without_bases(v) for v in data]
+    return data
+
+
+def basis_content(c) -> tuple:
+    """What a clause and each of its rules graded one by one cite, and their grades (a changed grade is a change)."""
+    return ((c.basis.cites, c.basis.grade),) + tuple((b.cites, b.grade) for _, b in graded_rules(c))
 
 
 def _side(r: Resolved, e: Effective) -> Side:
     c = e.clause
-    return Side(ruleset=r.name, cites=c.basis.cites, grade=c.basis.grade.value, prose=sentence(c, deck_of(r), seats_of(r)),
-                rule=clause_text(c.model_copy(update={"because": None})), lacuna=e.origin.lacuna, option=e.origin.option)
+    deck = deck_of(r)
+    rules = tuple(RuleGrade(prose=text, cites=b.cites, grade=b.grade.value) for text, b in rule_grades(c, deck))
+    return Side(ruleset=r.name, cites=c.basis.cites, grade=c.basis.grade.value, prose=sentence(c, deck, seats_of(r)),
+                rule=clause_text(c.model_copy(update={"because": None})), lacuna=e.origin.lacuna, option=e.origin.option,
+                rules=rules)
 
 
 def diff_rulesets(a: Resolved, b: Resolved) -> Diff:
@@ -108,7 +137,7 @@ def diff_rulesets(a: Resolved, b: Resolved) -> Diff:
         section = min((filed_under(r, e) for r, e in ((a, ea), (b, eb)) if e), key=lambda s: (order(s), s))
         if ea and eb:
             rule_differs = rule_content(ea.clause) != rule_content(eb.clause)
-            basis_differs = (ea.clause.basis.cites, ea.clause.basis.grade) != (eb.clause.basis.cites, eb.clause.basis.grade)
+            basis_differs = basis_content(ea.clause) != basis_content(eb.clause)
             status = "changed" if rule_differs or basis_differs else "same"
             entries.append(Entry(key=key, section=section, status=status, rule_differs=rule_differs,
                                  a=_side(a, ea), b=_side(b, eb)))
@@ -143,6 +172,7 @@ def format_text(d: Diff, show_same: bool = False) -> str:
             if side is not None:
                 via = f", reading {side.option} of {side.lacuna}" if side.lacuna else ""
                 lines.append(f"  {side.ruleset} [{', '.join(side.cites)} {side.grade}{via}]: {side.prose}")
+                lines += [f"    rule [{', '.join(g.cites)} {g.grade}]: {g.prose}" for g in side.rules]
         lines.append("")
     differing = [x for x in d.lacunae if x.a != x.b]
     if differing:
@@ -164,7 +194,8 @@ def format_markdown(d: Diff, show_same: bool = False) -> str:
             continue
         cells = []
         for side in (e.a, e.b):
-            cells.append("—" if side is None else _cell(f"{side.prose} *[{', '.join(side.cites)} {side.grade}]*"))
+            rules = "".join(f" — {g.prose} *[{', '.join(g.cites)} {g.grade}]*" for g in side.rules) if side else ""
+            cells.append("—" if side is None else _cell(f"{side.prose} *[{', '.join(side.cites)} {side.grade}]*{rules}"))
         status = STATUS_WORDS[e.status].format(a=d.a, b=d.b)
         if e.status == "changed" and not e.rule_differs:
             status += " (basis only)"

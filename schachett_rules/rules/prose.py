@@ -13,7 +13,9 @@ from ..language.cards import Deck, describe_selector
 from ..errors import SchachettError
 from ..language.expr import render
 from ..language.keywords import prose
+from .grades import graded_rules
 from .loader import Effective, Resolved
+from .seating import party_words, player_words
 from .manual import Manual, ManualError, load_manual
 
 
@@ -90,18 +92,62 @@ def penalty_effects(c: ir.Penalty) -> list[str]:
     return parts
 
 
-def sentence(c, deck: Deck | None = None, seats: int | None = None) -> str:
+def _kind_title(name: str, deck: Deck | None) -> str:
+    return deck.kind_titles[deck.kinds.index(name)] if deck is not None and name in deck.kinds else name
+
+
+def capture_rule_text(r: ir.CaptureRule, deck: Deck | None = None) -> str:
+    """One rule of a capture clause in words: 'an officer takes any lower card'."""
+    victims = describe_selector(r.victims, deck).removeprefix("a ").removeprefix("an ")
+    word = r.direction
+    return (f"{_a(_kind_title(r.taker, deck))} takes "
+            f"{'any ' + word + ' card' if victims.startswith('any card') else 'a ' + word + ' ' + victims}")
+
+
+def rule_grades(c, deck: Deck | None = None) -> list[tuple[str, ir.Basis]]:
+    """Each rule of a clause that grades its rules one by one, in words, with its basis (empty otherwise).
+
+    >>> from schachett_rules.rules.loader import load
+    >>> [(text, b.grade.value) for text, b in rule_grades(load("original").clause("capture"))][0]
+    ('an officer takes any lower card', 'printed')
+    """
+    return [(capture_rule_text(r, deck), b) for r, b in graded_rules(c)]
+
+
+def _opposite_parties(seats: int | None, deal: ir.Deal | None) -> str:
+    """Partnerships of opposite seats named from the dealer, with the cards the deal gives each face up."""
+    if not seats or seats % 2 or seats < 4:
+        return ""
+    half = seats // 2
+    out = []
+    for k in range(half):  # the seats k and k + half places after the dealer play together (parties: opposite)
+        places = (k, k + half)
+        face_up = [g.card for g in (deal.gives if deal else ()) if g.to.base == "dealer" and g.to.offset % seats in places]
+        who = " and ".join(player_words(o, seats) for o in places)
+        text = f"{who} are {party_words(places, seats)}"
+        cards = [c if face_up.count(c) == 1 else f"two {c}" if face_up.count(c) == 2 else f"{face_up.count(c)} × {c}"
+                 for c in dict.fromkeys(face_up)]
+        out.append(text + (f", which the deal gives the {' and the '.join(cards)} face up" if cards else ""))
+    return "; ".join(out)
+
+
+def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Deal | None = None) -> str:
     """One clause as an English sentence (or a few); the deck, if given, names kinds and colours.
 
     ``seats`` is the size of the table, for the clauses that name seats by their
-    place (the player opposite exists only at an even table).
+    place (the player opposite exists only at an even table); ``deal``, the deal
+    clause, names the parties by the cards it gives them face up.
+
+    >>> print(sentence(ir.Parties(opposite=True), seats=4, deal=ir.Deal(hand_size=13, gives=(
+    ...     ir.Give(card="wK", to=ir.SeatRef(base="dealer")), ir.Give(card="sK", to=ir.SeatRef(base="dealer", offset=1))))))
+    Partners sit opposite each other: the dealer and the player opposite the dealer are the dealer's party, which the deal gives the wK face up; the player on the dealer's left and the player on the dealer's right are the party on the dealer's left, which the deal gives the sK face up.
     """
 
     def _sel(sel: ir.Selector) -> str:
         return describe_selector(sel, deck)
 
     def _kind(name: str) -> str:
-        return deck.kind_titles[deck.kinds.index(name)] if deck is not None and name in deck.kinds else name
+        return _kind_title(name, deck)
 
     if isinstance(c, ir.Deck):
         kinds = "; ".join(f"{k.title or k.name}s: {_faces_text(k)}" for k in c.kinds)
@@ -114,6 +160,9 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None) -> str:
         return f"{c.count} hands are dealt."
     if isinstance(c, ir.Parties):
         if c.opposite:
+            named = _opposite_parties(seats, deal)
+            if named:
+                return f"Partners sit opposite each other: {named}."
             return "Partners sit opposite each other; the two partnerships play against each other."
         return "The parties are " + "; ".join("seats " + ", ".join(map(str, p)) for p in c.parties) + "."
     if isinstance(c, ir.Deal):
@@ -129,12 +178,7 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None) -> str:
     if isinstance(c, ir.Ranking):
         return "Cards rank, from highest to lowest: " + " > ".join(" = ".join(g) for g in c.groups) + "."
     if isinstance(c, ir.Capture):
-        parts = []
-        for r in c.rules:
-            victims = _sel(r.victims).removeprefix("a ").removeprefix("an ")
-            word = r.direction
-            parts.append(f"{_a(_kind(r.taker))} takes "
-                         f"{'any ' + word + ' card' if victims.startswith('any card') else 'a ' + word + ' ' + victims}")
+        parts = [capture_rule_text(r, deck) for r in c.rules]
         return "When a card is played to a trick it takes the trick from the card holding it only if it may: " + \
             "; ".join(parts) + ". Any other card is discarded and does not take."
     if isinstance(c, ir.Ties):
@@ -296,7 +340,9 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
             src = f" (also {', '.join(also)})" if also else ""
             via = f" — reading {e.origin.option} of lacuna {e.origin.lacuna}" if e.origin.lacuna else ""
             lines.append(f"  [{c.basis.grade.value}]{src}{via}")
-            lines.append(f"    {sentence(c, deck, seats)}")
+            lines.append(f"    {sentence(c, deck, seats, r.clause('deal'))}")
+            for text, b in rule_grades(c, deck):
+                lines.append(f"      [{b.grade.value}, {', '.join(b.cites)}] {text[0].upper()}{text[1:]}.")
             if c.because:
                 lines.append(f"    Why: {c.because}")
         lines.append("")

@@ -10,7 +10,7 @@ import yaml
 from ..rules.diff import rule_content
 from ..errors import SchachettError
 from ..paths import manual_dir
-from ..rules.prose import deck_of, filed_under, section_order, sentence
+from ..rules.prose import deck_of, filed_under, rule_grades, section_order, sentence
 from .context import Context, clause_anchor, play_label, rel, url_rel
 
 KIND_WORDS = {"omission": "omission: the AI leaves it out", "contradiction": "contradiction: the AI says otherwise",
@@ -81,8 +81,13 @@ def _matrix_table(ctx: Context, page: str, rows, decks) -> list[str]:
             link = url_rel(page, ctx.rulebook_page(n), clause_anchor(e.key))
             # a rule as the printed ruleset has it is not repeated: "=" says so, and the eye finds the differences
             text = "=" if n != "original" and not shade else html.escape(_short(full, CELL_CHARS))
+            # a clause that grades its rules one by one shows a badge per rule after its own, the rule on hover
+            rules = "".join(f' <span class="badge grade-{b.grade.value}" title="{html.escape(words)}: '
+                            f'{html.escape(", ".join(b.cites))} {b.grade.value}">{b.grade.value}</span>'
+                            for words, b in rule_grades(e.clause, decks[n]))
             tds.append(f'<td{shade} title="{html.escape(full)}">{text} '
-                       f'<a class="badge grade-{grade}" href="{link}">{grade}</a></td>')
+                       f'<a class="badge grade-{grade}" href="{link}">{grade}</a>'
+                       + (f'<span class="rule-grades"> rules:{rules}</span>' if rules else "") + "</td>")
         out.append(f'<tr><td>{ctx.cite_html(page, section)}</td><td><code>{html.escape(key)}</code></td>'
                    f"{''.join(tds)}</tr>")
     out += ["</tbody>", "</table>", "</div>", ""]
@@ -99,7 +104,8 @@ def matrix_markdown(ctx: Context) -> str:
            "Each row is a rule, filed under the manual section it rests on; each column a ruleset. A cell gives the rule "
            "in short with its grade, linking to the clause (point at a cell for the whole rule); a shaded cell differs "
            "from the printed ruleset (`original`); = says the rule is the printed one, perhaps with another grade; a "
-           "dash: the ruleset has no such rule.", "",
+           "dash: the ruleset has no such rule. Where a clause grades its rules one by one (capture), a badge per rule "
+           "follows the clause's (point at it for the rule).", "",
            f"## The {len(differ)} rules that differ", "",
            f"Of {len(rows)} rules, these {len(differ)} are not the same in every ruleset; the other "
            f"{len(rows) - len(differ)} are below.", ""]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..rules.loader import Resolved
 from ..language.printer import format_ruleset
-from ..rules.prose import deck_of, filed_under, section_order, sentence
+from ..rules.grades import GRADES, grade_counts
+from ..kernel.tables import Tables
+from ..rules.prose import deck_of, filed_under, rule_grades, seats_of, section_order, sentence
 from .context import Context, clause_anchor, play_label, render
 from .manual_pages import heading
 
@@ -21,7 +21,8 @@ def rulebook_markdown(ctx: Context, name: str) -> str:
     page = ctx.rulebook_page(name)
     order = section_order(ctx.manual)
     deck = deck_of(r)
-    grades = Counter(e.clause.basis.grade.value for e in r.clauses)
+    counts = grade_counts([e.clause for e in r.clauses])
+    seats, deal = seats_of(r), r.clause("deal")
     by_section: dict[str, list] = {}
     for e in r.clauses:
         by_section.setdefault(filed_under(r, e), []).append(e)
@@ -39,7 +40,9 @@ def rulebook_markdown(ctx: Context, name: str) -> str:
                 reading = f"from [{e.origin.ruleset}]({e.origin.ruleset}.md#{clause_anchor(e.key)})"
             clauses.append({"anchor": clause_anchor(e.key), "key": e.key, "grade": ctx.grade(c.basis.grade),
                             "cites": ctx.cites_of(page, c.basis.cites), "reading": reading,
-                            "prose": sentence(c, deck), "because": c.because})
+                            "prose": sentence(c, deck, seats, deal), "because": c.because,
+                            "rules": [{"grade": ctx.grade(b.grade), "cites": ctx.cites_of(page, b.cites),
+                                       "prose": text[0].upper() + text[1:] + "."} for text, b in rule_grades(c, deck)]})
         sections.append({"heading": f"{head} {ctx.cite(page, sec)}", "clauses": clauses})
     lacunae = []
     for ch in r.lacunae:
@@ -51,9 +54,33 @@ def rulebook_markdown(ctx: Context, name: str) -> str:
     chain = ", ".join(f"[{p}]({p}.md)" for p in r.chain[:-1][::-1])
     source = format_ruleset(_file_ir(name))
     return render("rulebook.md.j2", title=r.title or name, name=name, chain=chain, count=len(r.clauses),
-                  grades=", ".join(f"{grades[g]} {ctx.grade(g)}" for g in
-                                   ("printed", "uncertain", "inferred", "ai", "conjecture", "design") if grades[g]),
-                  language_link="../language.md", lacunae=lacunae, sections=sections, source=_indent(source))
+                  grades=_counted(ctx, counts.clauses), rule_grades=_rule_counts(ctx, counts.rules),
+                  language_link="../language.md", seating=seating_paragraph(ctx.tables[name]), lacunae=lacunae, sections=sections, source=_indent(source))
+
+
+def seating_paragraph(t: Tables) -> str:
+    """Seats and parties named once for the reader of a rulebook: from the dealer, with the cards dealt face up."""
+    if len(t.parties) < 2:
+        return ""
+    dealer = t.first_dealer
+    places = ", ".join(t.seat_label(s, dealer) for s in sorted(range(t.n_seats), key=lambda s: (s - dealer) % t.n_seats))
+    parties = "; ".join(t.party_label(p, dealer) for p in sorted(range(len(t.parties)),
+                                                                  key=lambda p: t.party_name(p, dealer) != "the dealer's party"))
+    return (f"**Seats and parties.** The rules name seats from the dealer, in the order of play: {places}. "
+            f"When seat {dealer} deals, the parties are {parties}. The deal passes from game to game and the names go "
+            "with it, so the seats of a party's name change with the dealer.")
+
+
+def _counted(ctx: Context, counts) -> str:
+    return ", ".join(f"{counts[g]} {ctx.grade(g)}" for g in GRADES if counts[g])
+
+
+def _rule_counts(ctx: Context, counts) -> str:
+    # rules graded one by one are counted apart from the clauses (rules/grades.py says why)
+    n = sum(counts.values())
+    if not n:
+        return ""
+    return f"of which {n} capture rule{'s' if n != 1 else ''} graded one by one: {_counted(ctx, counts)}"
 
 
 def _file_ir(name: str):
