@@ -35,7 +35,7 @@ def play(*args: str, input: str = ""):
 
 def totals_printed(output: str) -> list[int]:
     line = re.search(r"^Totals: +(.*)$", output, re.M).group(1)
-    return [int(x) for x in re.findall(r"party \d+ (-?\d+)", line)]
+    return [int(x) for x in re.findall(r"(?:your|their) party (-?\d+)", line)]
 
 
 # --- a whole game of original -------------------------------------------------------------------------
@@ -209,7 +209,9 @@ def test_three_player_kaiser_plays_his_dummy_through_a_pipe(tmp_path):
     rc, out, err = drive([str(script), "play", "three-player", "--seat", "0", "--seed", "4", "--dealer", "0"],
                          lambda text: "" if text.endswith("castle> ") else "1", tmp_path)
     assert rc == 0, err + out[-2000:]
-    assert "You play seat 0 (you), seat 2 (your dummy): party 0. Against you: seat 1 heuristic, seat 3 heuristic." in out
+    # §4,4 (3p): the Kaiser deals the first game and holds the wK; his party is seats 0 and 2 (he and his dummy)
+    assert ("You play seat 0 (you), seat 2 (your dummy), in the dealer's party (seats 0 and 2), which holds the wK. "
+            "Against you: seat 1 heuristic, seat 3 heuristic.") in out
     # Thirteen cards from each of his two hands, each asked of the person; no bot plays for the dummy.
     assert out.count("seat 0 (you) plays> ") == 13 and out.count("seat 2 (your dummy) plays> ") == 13
     assert len(re.findall(r"^  seat 2 \(your dummy\) plays \S+$", out, re.M)) == 13
@@ -317,7 +319,9 @@ def test_a_solitaire_is_played_from_every_free_seat(tmp_path):
     result = play(str(path), "--seed", "3", "--out", str(tmp_path / "g.json"), input="1\n" * 26)
     assert result.exit_code == 0, result.output
     text = result.output
-    assert "You play seat 0 (you), seat 2 (you): party 0. Against you: seat 1 (automaton) lowest" in text
+    # original's deal: wK to the dealer (seat 3), sK to his left (seat 0): the free seats 0 and 2 hold the sK
+    assert ("You play seat 0 (you), seat 2 (you), in the party on the dealer's left (seats 0 and 2), which holds "
+            "the sK. Against you: seat 1 (automaton) lowest") in text
     assert text.count("seat 0 (you) plays> ") == 13 and text.count("seat 2 (you) plays> ") == 13
     assert len(re.findall(r"^  seat [13] \(automaton\) plays \S+$", text, re.M)) == 26
     # The person sees both hands he plays.

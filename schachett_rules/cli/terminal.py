@@ -159,15 +159,17 @@ def render_trick_result(t: Tables, tr: TrickRecord, mine: set[int]) -> str:
              f"{tr.points} card points"]
     lines += [f"     {why}" for why in tr.why]
     for e in tr.events:
+        ours = {t.party_of[s] for s in mine}
+        to = " and ".join("your party" if p in ours else "their party" for p in e.scoring_parties)
         lines.append(f"  ♚ {e.event}: {e.king} of seat {e.owner}, taken by seat {e.taker} -- {e.order} King, "
-                     f"{e.points} points to party {', '.join(map(str, e.scoring_parties))} ({e.cite})")
+                     f"{e.points} points to {to} ({e.cite})")
     return "\n".join(lines)
 
 
 def render_end(t: Tables, r: GameResult, mine: set[int]) -> str:
     """The score: King events, card points, totals, winner and settlement."""
-    parties = [f"party {i}" for i in range(len(r.totals))]
     ours = {t.party_of[s] for s in mine}
+    parties = ["your party" if i in ours else "their party" for i in range(len(r.totals))]
     lines = ["Game over.", "King events:" if r.events else "King events: none"]
     lines += [f"  trick {e.trick}: {e.event} of {e.king} (seat {e.owner}) by seat {e.taker}, {e.order} King, "
               f"{e.points} points ({e.cite})" for e in r.events]
@@ -175,7 +177,7 @@ def render_end(t: Tables, r: GameResult, mine: set[int]) -> str:
     lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
     lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals)))
     verdict = "nobody wins (equal points)" if r.winner is None else (
-        f"party {r.winner} wins -- " + ("you win" if r.winner in ours else "you lose"))
+        f"{parties[r.winner]} wins -- " + ("you win" if r.winner in ours else "you lose"))
     lines.append(f"Winner: {verdict}")
     money = [f"{seat_label(t, s, mine)} {v:+g}" if v else f"{seat_label(t, s, mine)} 0" for s, v in enumerate(r.net)]
     lines.append(f"Settlement ({r.unit}): " + ", ".join(money))
@@ -354,11 +356,11 @@ def players_of(t: Tables, seat: int) -> set[int]:
 def render_start(t: Tables, title: str, seed: int, dealer: int, mine: set[int], bot_names: dict[int, str]) -> str:
     """The opening lines: the ruleset, the seed, the seats and who plays them."""
     hands = [s for s in range(t.n_seats) if t.controller(s) in mine]
-    party = ", ".join(map(str, sorted({t.party_of[s] for s in hands})))
+    party = "; ".join(t.party_label(p, dealer) for p in sorted({t.party_of[s] for s in hands}))
     others = [f"{seat_label(t, s, mine)} {policy_of(t, s) or bot_names[s]}" for s in range(t.n_seats)
               if t.controller(s) == s and s not in mine]
     return (f"{title} (ruleset {t.name}), seed {seed}, dealer seat {dealer}.\nYou play "
-            f"{', '.join(seat_label(t, s, mine) for s in hands)}: party {party}. Against you: {', '.join(others)}.\n"
+            f"{', '.join(seat_label(t, s, mine) for s in hands)}, in {party}. Against you: {', '.join(others)}.\n"
             "Type a card (w7, sIV) or its number in your hand; ? for help.")
 
 
