@@ -377,10 +377,12 @@ class _Compiler:
             directions[rule.taker] = rule.direction
             taker = describe_selector(ir.Selector(terms=(ir.Term(base=ir.Atom(what="kind", name=rule.taker)),)), d)
             victims_words = describe_selector(rule.victims, d).removeprefix("a ").removeprefix("an ")
+            # an explanation cites the rule's own sections where the rule is graded on its own
+            rule_cite = ", ".join(rule.basis.cites) if rule.basis is not None and rule.basis.cites else cite
             if victims_words.startswith("any card"):
-                words[rule.taker] = (f"{taker} takes any {rule.direction} card", cite)
+                words[rule.taker] = (f"{taker} takes any {rule.direction} card", rule_cite)
             else:
-                words[rule.taker] = (f"{taker} takes only a {rule.direction} {victims_words}", cite)
+                words[rule.taker] = (f"{taker} takes only a {rule.direction} {victims_words}", rule_cite)
         ties: dict[str, tuple[str, str]] = {}
         t_eff = self.r.effective("ties")
         if t_eff is not None:
