@@ -5,8 +5,11 @@ from __future__ import annotations
 from importlib import resources
 
 from ..errors import SchachettError
+from ..kernel.compiler import compile_ruleset
 from ..kernel.trick import holders_of_faces
 from ..language.syntax import MISTAKES, parse_ruleset
+from ..rules.check import check, raise_for
+from ..rules.loader import resolve
 from .context import Context, play_label
 from .manual_pages import played_from
 from .svgcards import card_svg, deck_sheet_svg, face_filename, trick_svg
@@ -135,9 +138,6 @@ SEMANTIC_EXAMPLES = [
 
 def errors_markdown(tmp_dir) -> str:
     """The error messages, produced live from broken snippets: what a user sees."""
-    from ..rules.check import check, raise_for
-    from ..kernel.compiler import compile_ruleset
-    from ..rules.loader import resolve
     lines = ["# Error messages", "",
              "Bad input gets one paragraph naming the file, line and column (or the trick, seat and card) and what it "
              "breaks; the command line exits with 1, or 2 for a bad command-line argument. These messages are produced "

@@ -12,6 +12,7 @@ from ..rules.prose import penalty_effects
 from ..engine.session import next_cycle_start, partner_counts, seatings
 from .context import Context, render
 from ..studies import example12 as ex
+from ..studies.kings import compare
 from .sims import effects_finding, effects_plot, effects_table, games_for, stats_for
 
 TITLES = {
@@ -117,7 +118,6 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                        + effects_table(rows, baseline, where))
     extra = ""
     if name == "deal":
-        from ..studies.kings import compare
         rows, chi2 = compare(ctx.tables["ai-reconstruction"], 100000, 1888)
         table = ["| Kings of party 0 : party 1 | exact | by dealing 100,000 hands | 95% interval |", "|---|---|---|---|"]
         for row in rows:

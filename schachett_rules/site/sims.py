@@ -1,22 +1,25 @@
 """The simulations the site shows: small runs, cached, played when the site is built.
 
 Random players are used throughout, on the same deals (seed) for every
-reading. Rulesets that the numpy batch plays get 20,000 games; those with
-castling, which the engine plays, 2,000.
+reading. Every ruleset the numpy batch can play (two parties, the cards in
+two 64-bit words; castling included) gets 20,000 games; any other, which the
+recorded engine plays one game at a time, 2,000.
 """
 
 from __future__ import annotations
 
 import io
+import tempfile
 from pathlib import Path
 
 from ..kernel.compiler import tables_for
 from ..kernel.tables import Tables
 from ..playouts.batch import supported
 from ..simulation.parallel import default_workers
+from ..simulation.plots import plot_stats
 from ..simulation.simulate import Spec, cached_run, format_stats
 from ..simulation.stats import Stats, wilson
-from ..simulation.sweep import compare_metric, metrics
+from ..simulation.sweep import Metric, compare_metric, metrics
 from .context import Context, play_label
 
 SEED = 1888
@@ -46,14 +49,11 @@ def svg_bytes(fig) -> bytes:
     return buf.getvalue()
 
 
-def plot_files(stats: Stats, title: str) -> dict[str, bytes]:
-    """The four standard plots of a run, as SVG bytes by name."""
-    import tempfile
-
-    from ..simulation.plots import plot_stats
+def plot_files(stats: Stats, title: str, t: Tables | None = None) -> dict[str, bytes]:
+    """The four standard plots of a run, as SVG bytes by name (places and parties named from ``t``)."""
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for path in plot_stats(stats, Path(tmp), title):
+        for path in plot_stats(stats, Path(tmp), title, t):
             if path.suffix == ".svg":
                 out[path.stem] = path.read_bytes()
     return out
@@ -114,13 +114,14 @@ def effects_table(rows: list[tuple[str, Stats]], baseline: int, chooser: str = "
                 diff, p = compare_metric(col[j], m)
                 if p < alpha:
                     text += " ✱"
-            cells.append(text)
+            cells.append(f"**{text}**" if i == baseline else text)
         lines.append(f"| {m.name} | " + " | ".join(cells) + " |")
-    games = ", ".join(sorted({str(s.games) for _, s in rows}))
+    games = ", ".join(f"{g:,}" for g in sorted({s.games for _, s in rows}))
     lines.append("")
     lines.append(f"Random players, {games} games per reading on the same deals (seed {SEED}). The reading in bold "
                  f"is the one the ruleset {chooser} plays; ✱ marks a difference from it with p < {alpha:.2g} (1% "
-                 f"divided by the {comparisons} comparisons made).")
+                 f"divided by the {comparisons} comparisons made). Party 0 is the players in seats 0 and 2; the deal "
+                 f"passes round the table, so it deals as often as party 1.")
     return "\n".join(lines)
 
 
@@ -183,18 +184,17 @@ def summary_rows(items: list[tuple[str, Spec, Stats]], tables: dict[str, Tables]
     """
     events = event_columns([tables[name] for name, _, _ in items])
     heads = [f"{ev}s per game" if i == 0 else f"{ev}s" for i, ev in enumerate(events)]
-    lines = ["| ruleset | games | party 0 wins | first leader's party wins | " + "".join(f"{h} | " for h in heads) +
-             "money per winner | castles per game |", "|---|---|---|---|" + "---|" * len(heads) + "---|---|"]
+    lines = ["| ruleset | games | first leader's party wins | " + "".join(f"{h} | " for h in heads) +
+             "money per winner | castles per game |", "|---|---|---|" + "---|" * len(heads) + "---|---|"]
     for name, spec, s in items:
         n = s.games
-        lo, hi = wilson(s.wins[0], n)
         d = n - s.draws
         llo, lhi = wilson(s.leader_party_wins, d)
         own = {e.name for e in tables[name].events}
         cells = "".join((f"{sum(s.events_by_trick.get(ev, ())) / n:.2f} | " if ev in own else "— | ") for ev in events)
-        lines.append(f"| [{name}]({name}.md){play_label(name)} | {n} | {100 * s.wins[0] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+        lines.append(f"| [{name}]({name}.md){play_label(name)} | {n:,} | "
                      f"{100 * s.leader_party_wins / max(d, 1):.1f}% [{100 * llo:.1f}, {100 * lhi:.1f}] | "
-                     f"{cells}{s.money_per_winner.mean:.1f} | {s.castles / n:.2f} |")
+                     f"{cells}{s.money_per_winner.mean:.1f} {tables[name].settlement.unit} | {s.castles / n:.2f} |")
     return "\n".join(lines)
 
 
@@ -204,14 +204,15 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
     for name in ctx.rulesets:
         spec, stats = stats_for(ctx, name)
         items.append((name, spec, stats))
-        plots = plot_files(stats, name)
+        plots = plot_files(stats, name, ctx.tables[name])
         for stem, data in plots.items():
             write(f"simulations/{name}/{stem}.svg", data)
         figures = "\n\n".join(f"![{stem.replace('-', ' ')}]({name}/{stem}.svg)" for stem in
                               ("king-events-by-trick", "points", "seat-advantage", "decided"))
         page = (f"# Simulation: {name}\n\n{run_finding(stats, name)}\n\n"
-                f"{stats.games} games with random players (seed {SEED}), the readings of "
-                f"[the rulebook](../rulebooks/{name}.md). Every figure has its 95% interval.\n\n"
+                f"{stats.games:,} games with random players (seed {SEED}), the readings of "
+                f"[the rulebook](../rulebooks/{name}.md). The plot of money by place at the table draws each mean with "
+                f"its 95% interval; the text below gives the intervals of the other figures.\n\n"
                 f"{figures}\n\n## The figures\n\n```text\n{format_stats(stats, spec)}\n```\n")
         write(f"simulations/{name}.md", page)
         nav.append((name + play_label(name).replace("*", ""), f"simulations/{name}.md"))
@@ -222,10 +223,13 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
                "decided games in every ruleset: close to even, so the first lead is worth little; what the rules "
                "change is where the Kings fall and how much a game is worth. Random players cannot show skill: for that, see the heuristic "
                "runs on the new variants' pages.")
-    index = ("# Simulations\n\n" + finding + "\n\nWhat the rules do to the game, measured: random players on the same "
+    index = ("---\nhide:\n  - toc\n---\n\n# Simulations\n\n" + finding + "\n\nWhat the rules do to the game, measured: random players on the same "
              "deals for every "
-             "ruleset, each figure with its 95% interval. Stronger players (a heuristic player and a Monte-Carlo "
+             "ruleset, the win shares with their 95% intervals. Stronger players (a heuristic player and a Monte-Carlo "
              "player) are in the command line: `schachett simulate RULESET --bots mc,heuristic`.\n\n"
-             + summary_rows(items, ctx.tables) + "\n")
+             + summary_rows(items, ctx.tables) + "\n\nMoney per winner is what each player of the winning party "
+             "receives, in the ruleset's unit, as its settlement clause reckons it: the rulesets that pay a share of "
+             "the difference in points and those that multiply it differ here the most (see the settlement clause of "
+             "each [rulebook](../rulebooks/index.md)).\n")
     write("simulations/index.md", index)
     return nav

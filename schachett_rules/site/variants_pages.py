@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..paths import variants_dir
 from ..simulation.simulate import Spec, cached_run, format_stats
 from ..simulation.parallel import default_workers
+from ..studies.solitaire import cached_survey, format_survey
 from .context import Context
 from .sims import SEED, games_for, run_finding
 
@@ -14,7 +15,6 @@ def _evidence(ctx: Context, name: str) -> tuple[str, str]:
     t = ctx.tables[name]
     parts = []
     if t.automaton is not None:
-        from ..studies.solitaire import cached_survey, format_survey
         deals = 100
         parts.append("### How many deals can be won\n\nEach of the first 100 deals searched for a winning line "
                      "(`schachett solitaire survey -n 100`):\n\n```text\n"
