@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..kernel.scoring import penalty_money
 from ..kernel.tables import Tables
 from ..language import ir
@@ -30,6 +32,7 @@ TITLES = {
     "ai-suit-order": "The AI's list of suit cards",
     "ai-pawn-capture": "The AI's 'can only beat higher cards'",
     "ai-castling": "The AI's castling",
+    "rounding": "Rounding the money",
 }
 
 # The register of gaps and ambiguities, in its order: (number, page, what it is about).
@@ -135,6 +138,20 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                   question=lac.question, evidence=evidence, options=options, choices=choices, effects=effects,
                   finding=finding,
                   extra=extra)
+
+
+def first_question(text: str) -> str:
+    """The question a gap asks: its text up to the first question mark that ends a sentence.
+
+    A question mark inside a quotation, followed by a dash or a lower-case word, does not end it.
+
+    >>> first_question("Who may castle? §5 is lost.")
+    'Who may castle?'
+    >>> first_question("The AI writes '(swap their Kings? — details)'. Swap Kings, or not?")
+    "The AI writes '(swap their Kings? — details)'. Swap Kings, or not?"
+    """
+    m = re.match(r"(.*?\?)(?=\s+[A-Z§]|\s*$)", text, re.S)
+    return m.group(1) if m else text
 
 
 def example12_markdown(ctx: Context) -> str:
@@ -292,7 +309,7 @@ def gap_pages(ctx: Context, write) -> list[tuple[str, str]]:
     if others:
         lines += ["", "Other gaps the rule files record:", ""]
         for name in others:
-            lines.append(f"- [{TITLES.get(name, name)}]({name}.md) — {found[name][0].question.split('?')[0]}?")
+            lines.append(f"- [{TITLES.get(name, name)}]({name}.md) — {first_question(found[name][0].question)}")
             nav.append((TITLES.get(name, name), f"gaps/{name}.md"))
     write("gaps/index.md", "\n".join(lines) + "\n")
     return nav

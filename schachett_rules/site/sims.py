@@ -158,15 +158,29 @@ def effects_plot(rows: list[tuple[str, Stats]], title: str) -> bytes:
     return data
 
 
-def run_finding(stats: Stats, ruleset: str, players: str = "random players on every seat") -> str:
-    """What a run found, in one sentence: who wins, and what becomes of the Kings, with the games and players."""
+def run_finding(stats: Stats, ruleset: str, players: str | None = None, t: Tables | None = None) -> str:
+    """What a run found, in one sentence: who wins, and what becomes of the Kings, with the games and players.
+
+    Where some seats are played by a fixed rule (``t.automaton``), who wins is told of the players' party
+    against the automaton's, not of the first leader's. ``players`` says who played (random players by
+    default).
+    """
+    automaton = t is not None and t.automaton is not None
+    players = players or ("random play of the player's hands" if automaton else "random players on every seat")
     n = stats.games
     decided = n - stats.draws
-    lo, hi = wilson(stats.leader_party_wins, decided)
     kings = sum(k * v for k, v in stats.events_per_game.items())
     fates = ", ".join(f"{100 * sum(by) / kings:.0f}% {ev}" for ev, by in stats.events_by_trick.items()) if kings else ""
-    text = (f"**Finding:** with {players}, {n:,} games of {ruleset}, the party that leads first wins "
-            f"{100 * stats.leader_party_wins / max(decided, 1):.1f}% of the decided games [{100 * lo:.1f}, {100 * hi:.1f}]")
+    if automaton:
+        ours = next(p for p, seats in enumerate(t.parties) if not set(seats) & set(t.automaton[0]))
+        lo, hi = wilson(stats.wins[ours], n)
+        text = (f"**Finding:** with {players}, {n:,} games of {ruleset}, the player's two hands beat the automaton in "
+                f"{100 * stats.wins[ours] / n:.1f}% of the games [{100 * lo:.1f}, {100 * hi:.1f}]")
+    else:
+        lo, hi = wilson(stats.leader_party_wins, decided)
+        text = (f"**Finding:** with {players}, {n:,} games of {ruleset}, the party that leads first wins "
+                f"{100 * stats.leader_party_wins / max(decided, 1):.1f}% of the decided games "
+                f"[{100 * lo:.1f}, {100 * hi:.1f}]")
     if kings:
         text += f"; {kings / n:.2f} Kings meet a fate per game ({fates})"
     return text + "."
@@ -209,7 +223,7 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
             write(f"simulations/{name}/{stem}.svg", data)
         figures = "\n\n".join(f"![{stem.replace('-', ' ')}]({name}/{stem}.svg)" for stem in
                               ("king-events-by-trick", "points", "seat-advantage", "decided"))
-        page = (f"# Simulation: {name}\n\n{run_finding(stats, name)}\n\n"
+        page = (f"# Simulation: {name}\n\n{run_finding(stats, name, t=ctx.tables[name])}\n\n"
                 f"{stats.games:,} games with random players (seed {SEED}), the readings of "
                 f"[the rulebook](../rulebooks/{name}.md). The plot of money by place at the table draws each mean with "
                 f"its 95% interval; the text below gives the intervals of the other figures.\n\n"

@@ -19,7 +19,7 @@ def _evidence(ctx: Context, name: str) -> tuple[str, str]:
         parts.append("### How many deals can be won\n\nEach of the first 100 deals searched for a winning line "
                      "(`schachett solitaire survey -n 100`):\n\n```text\n"
                      + format_survey(cached_survey(t, name, deals), deals) + "\n```")
-    runs = [("random players", Spec(ruleset=name, games=games_for(ctx, name), seed=SEED))]
+    runs = [("random players on every seat" if t.automaton is None else "random play of the player's hands", Spec(ruleset=name, games=games_for(ctx, name), seed=SEED))]
     if t.automaton is None:
         runs.append(("the heuristic player on every seat", Spec(ruleset=name, games=300, seed=SEED, bots=("heuristic",))))
     else:
@@ -28,7 +28,7 @@ def _evidence(ctx: Context, name: str) -> tuple[str, str]:
     findings = []
     for label, spec in runs:
         stats, _ = cached_run(spec, workers=default_workers())
-        findings.append(run_finding(stats, name, label).removeprefix("**Finding:** "))
+        findings.append(run_finding(stats, name, label, t).removeprefix("**Finding:** "))
         parts.append(f"### {label.capitalize()}\n\n`schachett simulate {name} --bots {','.join(spec.bots)} "
                      f"-n {spec.games} -s {spec.seed}`\n\n```text\n{format_stats(stats, spec)}\n```")
     return "**Finding:** " + "; and ".join(f.rstrip(".") for f in findings) + ".", "\n\n".join(parts)
