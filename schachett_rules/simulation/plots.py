@@ -8,6 +8,7 @@ decided.
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from ..kernel.tables import Tables
@@ -115,7 +116,9 @@ def plot_stats(s: Stats, folder: Path, title: str = "", t: Tables | None = None)
         left.step([x * s.BIN for x in xs], [100 * hist[x] / n for x in xs], where="post", label=parties[p])
     left.set_xlabel("points in a game (cards and King events)")
     left.set_ylabel("share of games (%)")
-    left.legend(frameon=False, fontsize=9)
+    peak = max((100 * v / n for hist in s.points_hist for v in hist.values()), default=1.0)
+    left.set_ylim(0, 1.3 * peak)        # room for the legend above the curves
+    left.legend(frameon=False, fontsize=8, loc="upper right")
     left.set_title("each party's points", fontsize=11)
     xs = sorted(s.difference_hist)
     right.bar([x * s.BIN + s.BIN / 2 for x in xs], [100 * s.difference_hist[x] / n for x in xs], width=s.BIN,
@@ -126,7 +129,7 @@ def plot_stats(s: Stats, folder: Path, title: str = "", t: Tables | None = None)
     written += _save(fig, folder, "points")
     plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(max(6.5, 1.5 * s.n_seats), 3.8))
+    fig, ax = plt.subplots(figsize=(min(9.0, max(6.5, 1.1 * s.n_seats)), 4.2), layout="constrained")
     means = [r.mean for r in s.position_money]
     lows = [r.ci()[0] for r in s.position_money]
     highs = [r.ci()[1] for r in s.position_money]
@@ -142,11 +145,11 @@ def plot_stats(s: Stats, folder: Path, title: str = "", t: Tables | None = None)
         ax.errorbar(xs, means, yerr=[[m - lo for m, lo in zip(means, lows)], [hi - m for m, hi in zip(means, highs)]],
                     fmt="o", markersize=7, capsize=6, color="#2f6f3e", ecolor="#555555")
     else:
-        ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        fig.legend(frameon=False, fontsize=9, loc="outside lower center", ncol=2)
     for x, m, hi in zip(xs, means, highs):
         ax.annotate(f"{m:+.2f}", (x, hi), textcoords="offset points", xytext=(0, 4), ha="center", fontsize=9)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(xs, [p.replace(" (", "\n(") for p in places], fontsize=8)
+    ax.set_xticks(xs, ["\n".join(textwrap.wrap(p, 13)) for p in places], fontsize=8)
     ax.set_xlim(-0.5, s.n_seats - 0.5)
     spread = max([abs(v) for v in lows + highs] or [1.0])
     ax.set_ylim(-1.35 * spread, 1.35 * spread)

@@ -120,8 +120,7 @@ def effects_table(rows: list[tuple[str, Stats]], baseline: int, chooser: str = "
     lines.append("")
     lines.append(f"Random players, {games} games per reading on the same deals (seed {SEED}). The reading in bold "
                  f"is the one the ruleset {chooser} plays; ✱ marks a difference from it with p < {alpha:.2g} (1% "
-                 f"divided by the {comparisons} comparisons made). Party 0 is the players in seats 0 and 2; the deal "
-                 f"passes round the table, so it deals as often as party 1.")
+                 f"divided by the {comparisons} comparisons made). {_parties_sentence(tables_for(chooser))}")
     return "\n".join(lines)
 
 
@@ -212,6 +211,19 @@ def summary_rows(items: list[tuple[str, Spec, Stats]], tables: dict[str, Tables]
     return "\n".join(lines)
 
 
+def _parties_sentence(t: Tables) -> str:
+    """Which seats the numbered parties are, and why neither is favoured by the deal.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> _parties_sentence(tables_for("original"))
+    'Party 0 is seats 0 and 2, party 1 seats 1 and 3; the seats deal in turn, game after game.'
+    """
+    def seats(p: tuple[int, ...]) -> str:
+        return ", ".join(map(str, p[:-1])) + f" and {p[-1]}" if len(p) > 1 else str(p[0])
+    named = [f"party {i} {'is seats ' if i == 0 else 'seats '}{seats(p)}" for i, p in enumerate(t.parties)]
+    return ", ".join(named).capitalize() + "; the seats deal in turn, game after game."
+
+
 def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
     """A report per ruleset, with plots, and a page setting them side by side."""
     nav, items = [], []
@@ -226,7 +238,8 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
         page = (f"# Simulation: {name}\n\n{run_finding(stats, name, t=ctx.tables[name])}\n\n"
                 f"{stats.games:,} games with random players (seed {SEED}), the readings of "
                 f"[the rulebook](../rulebooks/{name}.md). The plot of money by place at the table draws each mean with "
-                f"its 95% interval; the text below gives the intervals of the other figures.\n\n"
+                f"its 95% interval; the text below gives the intervals of the other figures. "
+                f"{_parties_sentence(ctx.tables[name])}\n\n"
                 f"{figures}\n\n## The figures\n\n```text\n{format_stats(stats, spec)}\n```\n")
         write(f"simulations/{name}.md", page)
         nav.append((name + play_label(name).replace("*", ""), f"simulations/{name}.md"))
