@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import tempfile
+import textwrap
 from pathlib import Path
 
 from ..kernel.compiler import tables_for
@@ -131,7 +132,7 @@ def effects_plot(rows: list[tuple[str, Stats]], title: str) -> bytes:
     import matplotlib.pyplot as plt
     names = [label for label, _ in rows]
     events = list(rows[0][1].events_by_trick)
-    names = [n.replace("-", "-\n") if len(n) > 9 else n for n in names]     # long reading names wrap, not overlap
+    names = ["\n".join(textwrap.wrap(n, 10)) for n in names]     # long reading names wrap at hyphens, not overlap
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8))
     bottoms = [0.0] * len(rows)
     for i, ev in enumerate(events):
