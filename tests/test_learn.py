@@ -140,7 +140,7 @@ def test_the_rules_sheet_is_a_few_pages_of_the_paper_asked_with_the_rules_on_the
     for part in printable:
         assert part.title in text
     quoted = sum(1 for part in printable for b in part.blocks if isinstance(b, str) and b.startswith("> **The rule**"))
-    assert text.count("The rule (") == quoted
+    assert text.count("The rule [") == quoted
     assert "The cards are worth 216 points in all" in text      # §12's editor's note: the counting cards total 216
 
 

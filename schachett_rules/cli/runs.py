@@ -92,7 +92,8 @@ def simulate(ruleset: str, games: int, seed: int, bots: str, samples: int, worke
         output.write_file(json_out, json.dumps(simulation.stats_json(stats), indent=2), "--json")
         click.echo(f"wrote {json_out}", err=True)
     if plot_dir:
-        files = output.write_drawn(plot_dir, lambda scratch: plot_stats(stats, scratch), "--plot")
+        files = output.write_drawn(plot_dir, lambda scratch: plot_stats(stats, scratch, t=simulation.tables_of(spec)),
+                                   "--plot")
         click.echo(f"wrote {len(files)} plot files into {plot_dir}", err=True)
     if stats.stopped:
         sys.exit(130)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from importlib import resources
 
 from ..errors import SchachettError
+from ..kernel.compiler import compile_ruleset
 from ..kernel.trick import holders_of_faces
 from ..language.syntax import MISTAKES, parse_ruleset
+from ..rules.check import check, raise_for
+from ..rules.loader import resolve
 from .context import Context, play_label
 from .manual_pages import played_from
 from .svgcards import card_svg, deck_sheet_svg, face_filename, trick_svg
@@ -107,14 +110,15 @@ def cards_markdown(ctx: Context, write) -> str:
             f"the printed ruleset: {len(d.face_names)} faces, some in two copies ({copies}). White and black are the two "
             "colours of chess and nothing more; the officers carry the chess pieces, the pawns their numbers, the suit "
             "cards their Roman numerals as printed. The corner index is the card's name in rule files and game "
-            "records.\n\n![the whole deck](assets/deck.svg){ .deck }\n\n" + "\n".join(rows))
+            "records.\n\n![the whole deck](assets/deck.svg){ .deck }\n\n## Card by card\n\nThe same cards one by one, "
+            "each drawn as a file of its own; `schachett deck print` lays them out on paper to cut.\n\n" + "\n".join(rows))
 
 
 def grammar_markdown() -> str:
     """The grammar file itself."""
     text = resources.files("schachett_rules.language").joinpath("schachett.lark").read_text(encoding="utf-8")
     return ("# The grammar\n\nThe rule language is defined by this [Lark](https://lark-parser.readthedocs.io) grammar "
-            "(`schachett_rules/schachett.lark`); the names of its rules are the names of the IR nodes they build. "
+            "(`schachett_rules/language/schachett.lark`); the names of its rules are the names of the IR nodes they build. "
             "The clauses are explained one by one in the [reference](../language.md).\n\n```text\n" + text + "\n```\n")
 
 
@@ -133,11 +137,13 @@ SEMANTIC_EXAMPLES = [
 ]
 
 
+def _message_block(message: str) -> list[str]:
+    """An error message as a block of lines whose long paragraph wraps in the column (site.css ``.message``)."""
+    return ['<div class="message" markdown>', "", "```text", message, "```", "", "</div>", ""]
+
+
 def errors_markdown(tmp_dir) -> str:
     """The error messages, produced live from broken snippets: what a user sees."""
-    from ..rules.check import check, raise_for
-    from ..kernel.compiler import compile_ruleset
-    from ..rules.loader import resolve
     lines = ["# Error messages", "",
              "Bad input gets one paragraph naming the file, line and column (or the trick, seat and card) and what it "
              "breaks; the command line exits with 1, or 2 for a bad command-line argument. These messages are produced "
@@ -150,7 +156,7 @@ def errors_markdown(tmp_dir) -> str:
             message = "(no error)"
         except SchachettError as err:
             message = err.message
-        lines += [f"### {label[0].upper()}{label[1:]}", "", "```text", text, "```", "", "```text", message, "```", ""]
+        lines += [f"### {label[0].upper()}{label[1:]}", "", "```text", text, "```", "", *_message_block(message)]
     lines += ["## Errors in what a rule file says", ""]
     for label, text in SEMANTIC_EXAMPLES:
         path = tmp_dir / "x.schachett"
@@ -162,10 +168,10 @@ def errors_markdown(tmp_dir) -> str:
             message = "(no error)"
         except SchachettError as err:
             message = err.message.replace(str(tmp_dir) + "/", "")
-        lines += [f"### {label}", "", "```text", text.rstrip(), "```", "", "```text", message, "```", ""]
+        lines += [f"### {label}", "", "```text", text.rstrip(), "```", "", *_message_block(message)]
     lines += ["## Errors in game records", "",
               "A replay stops at the first illegal action, naming the action, the trick, the seat, the card and the "
-              "clause, for example:", "", "```text",
-              "game.json, action 6, trick 2, seat 1, card sD: must follow w7 with a white pawn (§3.2); "
-              "the legal cards are w3, w5", "```", ""]
+              "clause, for example:", "",
+              *_message_block("game.json, action 6, trick 2, seat 1, card sD: must follow w7 with a white pawn (§3.2); "
+                              "the legal cards are w3, w5")]
     return "\n".join(lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..kernel.scoring import penalty_money
 from ..kernel.tables import Tables
 from ..language import ir
@@ -12,6 +14,7 @@ from ..rules.prose import penalty_effects
 from ..engine.session import next_cycle_start, partner_counts, seatings
 from .context import Context, render
 from ..studies import example12 as ex
+from ..studies.kings import compare
 from .sims import effects_finding, effects_plot, effects_table, games_for, stats_for
 
 TITLES = {
@@ -32,6 +35,7 @@ TITLES = {
     "ai-suit-order": "The AI's list of suit cards",
     "ai-pawn-capture": "The AI's 'can only beat higher cards'",
     "ai-castling": "The AI's castling",
+    "rounding": "Rounding the money",
 }
 
 # The register of gaps and ambiguities, in its order: (number, page, what it is about).
@@ -120,7 +124,6 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                        + effects_table(rows, baseline, where))
     extra = ""
     if name == "deal":
-        from ..studies.kings import compare
         rows, chi2 = compare(ctx.tables["ai-reconstruction"], 100000, 1888)
         table = ["| Kings of party 0 : party 1 | exact | by dealing 100,000 hands | 95% interval |", "|---|---|---|---|"]
         for row in rows:
@@ -138,6 +141,20 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                   question=lac.question, evidence=evidence, options=options, choices=choices, effects=effects,
                   finding=finding,
                   extra=extra)
+
+
+def first_question(text: str) -> str:
+    """The question a gap asks: its text up to the first question mark that ends a sentence.
+
+    A question mark inside a quotation, followed by a dash or a lower-case word, does not end it.
+
+    >>> first_question("Who may castle? §5 is lost.")
+    'Who may castle?'
+    >>> first_question("The AI writes '(swap their Kings? — details)'. Swap Kings, or not?")
+    "The AI writes '(swap their Kings? — details)'. Swap Kings, or not?"
+    """
+    m = re.match(r"(.*?\?)(?=\s+[A-Z§]|\s*$)", text, re.S)
+    return m.group(1) if m else text
 
 
 def example12_markdown(ctx: Context) -> str:
@@ -297,7 +314,7 @@ def gap_pages(ctx: Context, write) -> list[tuple[str, str]]:
     if others:
         lines += ["", "Other gaps the rule files record:", ""]
         for name in others:
-            lines.append(f"- [{TITLES.get(name, name)}]({name}.md) — {found[name][0].question.split('?')[0]}?")
+            lines.append(f"- [{TITLES.get(name, name)}]({name}.md) — {first_question(found[name][0].question)}")
             nav.append((TITLES.get(name, name), f"gaps/{name}.md"))
     write("gaps/index.md", "\n".join(lines) + "\n")
     return nav

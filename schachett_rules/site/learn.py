@@ -156,7 +156,7 @@ class _Builder:
         """A clause of the rule file in words, as a quoted line under our own explanation."""
         e = self.r.clause(key)
         cites = ", ".join(e.basis.cites)
-        return f"> **The rule** ({cites}): {sentence(e, self.deck)}"
+        return f"> **The rule** [{cites}]: {sentence(e, self.deck)}"   # brackets, as a rule file writes its basis
 
     def part(self, title: str, anchor: str, *blocks, print_too: bool = True) -> Part:
         p = Part(title, anchor, list(blocks), print_too)

@@ -1,22 +1,26 @@
 """The simulations the site shows: small runs, cached, played when the site is built.
 
 Random players are used throughout, on the same deals (seed) for every
-reading. Rulesets that the numpy batch plays get 20,000 games; those with
-castling, which the engine plays, 2,000.
+reading. Every ruleset the numpy batch can play (two parties, the cards in
+two 64-bit words; castling included) gets 20,000 games; any other, which the
+recorded engine plays one game at a time, 2,000.
 """
 
 from __future__ import annotations
 
 import io
+import tempfile
+import textwrap
 from pathlib import Path
 
 from ..kernel.compiler import tables_for
 from ..kernel.tables import Tables
 from ..playouts.batch import supported
 from ..simulation.parallel import default_workers
+from ..simulation.plots import plot_stats
 from ..simulation.simulate import Spec, cached_run, format_stats
 from ..simulation.stats import Stats, wilson
-from ..simulation.sweep import compare_metric, metrics
+from ..simulation.sweep import Metric, compare_metric, metrics
 from .context import Context, play_label
 
 SEED = 1888
@@ -46,14 +50,11 @@ def svg_bytes(fig) -> bytes:
     return buf.getvalue()
 
 
-def plot_files(stats: Stats, title: str) -> dict[str, bytes]:
-    """The four standard plots of a run, as SVG bytes by name."""
-    import tempfile
-
-    from ..simulation.plots import plot_stats
+def plot_files(stats: Stats, title: str, t: Tables | None = None) -> dict[str, bytes]:
+    """The four standard plots of a run, as SVG bytes by name (places and parties named from ``t``)."""
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for path in plot_stats(stats, Path(tmp), title):
+        for path in plot_stats(stats, Path(tmp), title, t):
             if path.suffix == ".svg":
                 out[path.stem] = path.read_bytes()
     return out
@@ -114,13 +115,13 @@ def effects_table(rows: list[tuple[str, Stats]], baseline: int, chooser: str = "
                 diff, p = compare_metric(col[j], m)
                 if p < alpha:
                     text += " ✱"
-            cells.append(text)
+            cells.append(f"**{text}**" if i == baseline else text)
         lines.append(f"| {m.name} | " + " | ".join(cells) + " |")
-    games = ", ".join(sorted({str(s.games) for _, s in rows}))
+    games = ", ".join(f"{g:,}" for g in sorted({s.games for _, s in rows}))
     lines.append("")
     lines.append(f"Random players, {games} games per reading on the same deals (seed {SEED}). The reading in bold "
                  f"is the one the ruleset {chooser} plays; ✱ marks a difference from it with p < {alpha:.2g} (1% "
-                 f"divided by the {comparisons} comparisons made).")
+                 f"divided by the {comparisons} comparisons made). {_parties_sentence(tables_for(chooser))}")
     return "\n".join(lines)
 
 
@@ -131,7 +132,7 @@ def effects_plot(rows: list[tuple[str, Stats]], title: str) -> bytes:
     import matplotlib.pyplot as plt
     names = [label for label, _ in rows]
     events = list(rows[0][1].events_by_trick)
-    names = [n.replace("-", "-\n") if len(n) > 9 else n for n in names]     # long reading names wrap, not overlap
+    names = ["\n".join(textwrap.wrap(n, 10)) for n in names]     # long reading names wrap at hyphens, not overlap
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8))
     bottoms = [0.0] * len(rows)
     for i, ev in enumerate(events):
@@ -157,15 +158,29 @@ def effects_plot(rows: list[tuple[str, Stats]], title: str) -> bytes:
     return data
 
 
-def run_finding(stats: Stats, ruleset: str, players: str = "random players on every seat") -> str:
-    """What a run found, in one sentence: who wins, and what becomes of the Kings, with the games and players."""
+def run_finding(stats: Stats, ruleset: str, players: str | None = None, t: Tables | None = None) -> str:
+    """What a run found, in one sentence: who wins, and what becomes of the Kings, with the games and players.
+
+    Where some seats are played by a fixed rule (``t.automaton``), who wins is told of the players' party
+    against the automaton's, not of the first leader's. ``players`` says who played (random players by
+    default).
+    """
+    automaton = t is not None and t.automaton is not None
+    players = players or ("random play of the player's hands" if automaton else "random players on every seat")
     n = stats.games
     decided = n - stats.draws
-    lo, hi = wilson(stats.leader_party_wins, decided)
     kings = sum(k * v for k, v in stats.events_per_game.items())
     fates = ", ".join(f"{100 * sum(by) / kings:.0f}% {ev}" for ev, by in stats.events_by_trick.items()) if kings else ""
-    text = (f"**Finding:** with {players}, {n:,} games of {ruleset}, the party that leads first wins "
-            f"{100 * stats.leader_party_wins / max(decided, 1):.1f}% of the decided games [{100 * lo:.1f}, {100 * hi:.1f}]")
+    if automaton:
+        ours = next(p for p, seats in enumerate(t.parties) if not set(seats) & set(t.automaton[0]))
+        lo, hi = wilson(stats.wins[ours], n)
+        text = (f"**Finding:** with {players}, {n:,} games of {ruleset}, the player's two hands beat the automaton in "
+                f"{100 * stats.wins[ours] / n:.1f}% of the games [{100 * lo:.1f}, {100 * hi:.1f}]")
+    else:
+        lo, hi = wilson(stats.leader_party_wins, decided)
+        text = (f"**Finding:** with {players}, {n:,} games of {ruleset}, the party that leads first wins "
+                f"{100 * stats.leader_party_wins / max(decided, 1):.1f}% of the decided games "
+                f"[{100 * lo:.1f}, {100 * hi:.1f}]")
     if kings:
         text += f"; {kings / n:.2f} Kings meet a fate per game ({fates})"
     return text + "."
@@ -183,19 +198,31 @@ def summary_rows(items: list[tuple[str, Spec, Stats]], tables: dict[str, Tables]
     """
     events = event_columns([tables[name] for name, _, _ in items])
     heads = [f"{ev}s per game" if i == 0 else f"{ev}s" for i, ev in enumerate(events)]
-    lines = ["| ruleset | games | party 0 wins | first leader's party wins | " + "".join(f"{h} | " for h in heads) +
-             "money per winner | castles per game |", "|---|---|---|---|" + "---|" * len(heads) + "---|---|"]
+    lines = ["| ruleset | games | first leader's party wins | " + "".join(f"{h} | " for h in heads) +
+             "money per winner | castles per game |", "|---|---|---|" + "---|" * len(heads) + "---|---|"]
     for name, spec, s in items:
         n = s.games
-        lo, hi = wilson(s.wins[0], n)
         d = n - s.draws
         llo, lhi = wilson(s.leader_party_wins, d)
         own = {e.name for e in tables[name].events}
         cells = "".join((f"{sum(s.events_by_trick.get(ev, ())) / n:.2f} | " if ev in own else "— | ") for ev in events)
-        lines.append(f"| [{name}]({name}.md){play_label(name)} | {n} | {100 * s.wins[0] / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+        lines.append(f"| [{name}]({name}.md){play_label(name)} | {n:,} | "
                      f"{100 * s.leader_party_wins / max(d, 1):.1f}% [{100 * llo:.1f}, {100 * lhi:.1f}] | "
-                     f"{cells}{s.money_per_winner.mean:.1f} | {s.castles / n:.2f} |")
+                     f"{cells}{s.money_per_winner.mean:.1f} {tables[name].settlement.unit} | {s.castles / n:.2f} |")
     return "\n".join(lines)
+
+
+def _parties_sentence(t: Tables) -> str:
+    """Which seats the numbered parties are, and why neither is favoured by the deal.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> _parties_sentence(tables_for("original"))
+    'Party 0 is seats 0 and 2, party 1 seats 1 and 3; the seats deal in turn, game after game.'
+    """
+    def seats(p: tuple[int, ...]) -> str:
+        return ", ".join(map(str, p[:-1])) + f" and {p[-1]}" if len(p) > 1 else str(p[0])
+    named = [f"party {i} {'is seats ' if i == 0 else 'seats '}{seats(p)}" for i, p in enumerate(t.parties)]
+    return ", ".join(named).capitalize() + "; the seats deal in turn, game after game."
 
 
 def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
@@ -204,14 +231,16 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
     for name in ctx.rulesets:
         spec, stats = stats_for(ctx, name)
         items.append((name, spec, stats))
-        plots = plot_files(stats, name)
+        plots = plot_files(stats, name, ctx.tables[name])
         for stem, data in plots.items():
             write(f"simulations/{name}/{stem}.svg", data)
         figures = "\n\n".join(f"![{stem.replace('-', ' ')}]({name}/{stem}.svg)" for stem in
                               ("king-events-by-trick", "points", "seat-advantage", "decided"))
-        page = (f"# Simulation: {name}\n\n{run_finding(stats, name)}\n\n"
-                f"{stats.games} games with random players (seed {SEED}), the readings of "
-                f"[the rulebook](../rulebooks/{name}.md). Every figure has its 95% interval.\n\n"
+        page = (f"# Simulation: {name}\n\n{run_finding(stats, name, t=ctx.tables[name])}\n\n"
+                f"{stats.games:,} games with random players (seed {SEED}), the readings of "
+                f"[the rulebook](../rulebooks/{name}.md). The plot of money by place at the table draws each mean with "
+                f"its 95% interval; the text below gives the intervals of the other figures. "
+                f"{_parties_sentence(ctx.tables[name])}\n\n"
                 f"{figures}\n\n## The figures\n\n```text\n{format_stats(stats, spec)}\n```\n")
         write(f"simulations/{name}.md", page)
         nav.append((name + play_label(name).replace("*", ""), f"simulations/{name}.md"))
@@ -222,10 +251,13 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
                "decided games in every ruleset: close to even, so the first lead is worth little; what the rules "
                "change is where the Kings fall and how much a game is worth. Random players cannot show skill: for that, see the heuristic "
                "runs on the new variants' pages.")
-    index = ("# Simulations\n\n" + finding + "\n\nWhat the rules do to the game, measured: random players on the same "
+    index = ("---\nhide:\n  - toc\n---\n\n# Simulations\n\n" + finding + "\n\nWhat the rules do to the game, measured: random players on the same "
              "deals for every "
-             "ruleset, each figure with its 95% interval. Stronger players (a heuristic player and a Monte-Carlo "
+             "ruleset, the win shares with their 95% intervals. Stronger players (a heuristic player and a Monte-Carlo "
              "player) are in the command line: `schachett simulate RULESET --bots mc,heuristic`.\n\n"
-             + summary_rows(items, ctx.tables) + "\n")
+             + summary_rows(items, ctx.tables) + "\n\nMoney per winner is what each player of the winning party "
+             "receives, in the ruleset's unit, as its settlement clause reckons it: the rulesets that pay a share of "
+             "the difference in points and those that multiply it differ here the most (see the settlement clause of "
+             "each [rulebook](../rulebooks/index.md)).\n")
     write("simulations/index.md", index)
     return nav

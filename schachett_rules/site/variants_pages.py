@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..paths import variants_dir
 from ..simulation.simulate import Spec, cached_run, format_stats
 from ..simulation.parallel import default_workers
+from ..studies.solitaire import cached_survey, format_survey
 from .context import Context
 from .sims import SEED, games_for, run_finding
 
@@ -14,12 +15,11 @@ def _evidence(ctx: Context, name: str) -> tuple[str, str]:
     t = ctx.tables[name]
     parts = []
     if t.automaton is not None:
-        from ..studies.solitaire import cached_survey, format_survey
         deals = 100
         parts.append("### How many deals can be won\n\nEach of the first 100 deals searched for a winning line "
                      "(`schachett solitaire survey -n 100`):\n\n```text\n"
                      + format_survey(cached_survey(t, name, deals), deals) + "\n```")
-    runs = [("random players", Spec(ruleset=name, games=games_for(ctx, name), seed=SEED))]
+    runs = [("random players on every seat" if t.automaton is None else "random play of the player's hands", Spec(ruleset=name, games=games_for(ctx, name), seed=SEED))]
     if t.automaton is None:
         runs.append(("the heuristic player on every seat", Spec(ruleset=name, games=300, seed=SEED, bots=("heuristic",))))
     else:
@@ -28,7 +28,7 @@ def _evidence(ctx: Context, name: str) -> tuple[str, str]:
     findings = []
     for label, spec in runs:
         stats, _ = cached_run(spec, workers=default_workers())
-        findings.append(run_finding(stats, name, label).removeprefix("**Finding:** "))
+        findings.append(run_finding(stats, name, label, t).removeprefix("**Finding:** "))
         parts.append(f"### {label.capitalize()}\n\n`schachett simulate {name} --bots {','.join(spec.bots)} "
                      f"-n {spec.games} -s {spec.seed}`\n\n```text\n{format_stats(stats, spec)}\n```")
     return "**Finding:** " + "; and ".join(f.rstrip(".") for f in findings) + ".", "\n\n".join(parts)

@@ -19,15 +19,21 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 
-from ..kernel.automaton import automaton_card, strength
-from ..kernel.tables import Tables
 from ..engine.game import Game
 from ..errors import SchachettError
+from ..kernel.automaton import automaton_card, strength
 from ..kernel.scoring import KingCount
+from ..kernel.tables import Tables
 from ..kernel.trick import card_points, legal as kernel_legal, take_trick
+from ..language import ir
 from ..playouts.streams import GameStream
+from ..rules.loader import load
+from ..simulation.simulate import cache_dir
+from ..simulation.stats import wilson
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -165,12 +171,6 @@ def survey(t: Tables, deals: int, first_seed: int = 0, budget: int = 50000, trie
 def cached_survey(t: Tables, ruleset: str, deals: int, first_seed: int = 0, budget: int = 50000,
                   tries: int = 60) -> dict[str, list[int]]:
     """:func:`survey`, kept in the simulation cache (keyed by the ruleset's IR and the parameters)."""
-    import hashlib
-    import json
-
-    from ..language import ir
-    from ..rules.loader import load
-    from ..simulation.simulate import cache_dir
     resolved = load(ruleset)
     blob = json.dumps({"ir": ir.strip_positions(resolved.model_dump(mode="json")), "deals": deals,
                        "first": first_seed, "budget": budget, "tries": tries, "what": "solitaire survey"},
@@ -186,7 +186,6 @@ def cached_survey(t: Tables, ruleset: str, deals: int, first_seed: int = 0, budg
 
 def format_survey(by_class: dict[str, list[int]], deals: int) -> str:
     """A survey as text."""
-    from ..simulation.stats import wilson
     winnable = sum(len(by_class.get(k, [])) for k in DIFFICULTIES)
     lo, hi = wilson(winnable, deals)
     lines = [f"{deals} deals: {winnable} winnable = {100 * winnable / deals:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"]
