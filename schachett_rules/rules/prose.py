@@ -116,7 +116,8 @@ def rule_grades(c, deck: Deck | None = None) -> list[tuple[str, ir.Basis]]:
 
 def _opposite_parties(seats: int | None, deal: ir.Deal | None) -> str:
     """Partnerships of opposite seats named from the dealer, with the cards the deal gives each face up."""
-    if not seats or seats % 2 or seats < 4:
+    if not seats or seats % 2 or seats < 4 or seats > 16:
+        # beyond a table's size (a ruleset whose seats the compiler will refuse) there is nothing to name
         return ""
     half = seats // 2
     out = []
