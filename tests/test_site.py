@@ -21,6 +21,7 @@ from schachett_rules.paths import home
 from schachett_rules.rules.loader import load
 from schachett_rules.simulation import simulate as sim
 from schachett_rules.site.sims import summary_rows
+from tests.test_simulation import TINY
 
 ARTIFACTS = home() / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -193,27 +194,11 @@ def test_key_pages_load_in_a_browser_without_errors(server):
 
 # --- the simulation summary: a column for each King event of the rulesets shown ---------------------------
 
-COURT = '''ruleset court "Four cards, one trick, King events of other names"
-deck [§1 design] {
-    colours w "white"
-    officer "officer": K "King" royal, A "Ace", B "Bishop", C "Castle"
-}
-seats [§1 design]: 4
-parties [§1 design]: opposite
-deal [§4 design] { hands 1 }
-lead first [§10.1 design]: dealer + 1
-lead next [§10.1 design]: winner
-ranking [§2 design]: A > B > C > K
-capture [§2 design] { officer takes lower: any }
-follow officer [§3.1 design] { 1: any }
-points [§12 design] { A: 3  B: 2  C: 1  K: 0 }
-remaining [§6 design]: each hand
-king capture [§7 design] { when: taken by opponent scores: taker first: 10 later: 10 }
-king treason [§8 design] { when: taken by partner scores: opponents first: 5 later: 5 }
-king triumph [§9 design] { when: wins the trick scores: owner first: 1 later: 1 }
-king order [§7 design] { count: all events same trick: play order }
-settlement [§12 design] { unit "points" amount: winner - loser per player }
-'''
+# The tiny ruleset of the simulation tests with its three King events given other names.
+COURT = (TINY.replace('ruleset tiny "Four cards, one trick: every figure can be worked out by hand"',
+                      'ruleset court "Four cards, one trick, King events of other names"')
+         .replace("king checkmate", "king capture").replace("king selfmate", "king treason")
+         .replace("king stalemate", "king triumph"))
 
 
 def test_simulation_summary_has_a_column_for_each_king_event_of_the_rulesets(tmp_path):
