@@ -43,7 +43,9 @@ def rulebook_markdown(ctx: Context, name: str) -> str:
                             "prose": sentence(c, deck, seats, deal), "because": c.because,
                             "rules": [{"grade": ctx.grade(b.grade), "cites": ctx.cites_of(page, b.cites),
                                        "prose": text[0].upper() + text[1:] + "."} for text, b in rule_grades(c, deck)]})
-        sections.append({"heading": f"{head} {ctx.cite(page, sec)}", "clauses": clauses})
+        # the section's badge follows the heading, but the table of contents lists the heading alone
+        label = head.replace('"', "&quot;")
+        sections.append({"heading": f'{head} {ctx.cite(page, sec)} {{ data-toc-label="{label}" }}', "clauses": clauses})
     lacunae = []
     for ch in r.lacunae:
         opt = ch.lacuna.option(ch.option)
