@@ -22,16 +22,20 @@ def grammar_text() -> str:
     return f"{text}\n// --- generated from keywords.py ---\n{generated}\n"
 
 
+def _parser(**options) -> Lark:
+    # LALR with positions (every IR node and error names its line and column); cache=True keeps the
+    # built parser tables in the temp folder, so the command line starts faster. An optional part the
+    # text leaves out comes to the builder as None (lark's default since 1.0).
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, cache=True, **options)
+
+
 @functools.lru_cache(maxsize=1)
 def grammar() -> Lark:
     """The compiled LALR parser for the rule language (built once); it builds the IR as it parses."""
-    # cache=True keeps the built parser tables in the temp folder: the command line starts faster.
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True,
-                tree_class=ParseNode)
+    return _parser(tree_class=ParseNode)
 
 
 @functools.lru_cache(maxsize=1)
 def tree_grammar() -> Lark:
     """The same grammar's parser giving a plain lark tree, for tools and tests that look at the grammar itself."""
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True)
-
+    return _parser()
