@@ -282,6 +282,23 @@ def _castle(sc, regs, castles, kind, trick, seat, king, officer, with_seat):
 
 
 @_inline
+def _castle_choice(u, pos, offered, count):
+    """The random player's choice on one castle offered: (the next number's place, the officer taken).
+
+    The officer is -1 when the chance is let go and -2 when the numbers ran out (the caller then stops
+    with nothing changed, to be resumed with more numbers).
+    """
+    if pos >= len(u):
+        return pos, -2
+    pos += 1
+    if not chance_taken(u[pos - 1]):
+        return pos, -1
+    if pos >= len(u):
+        return pos, -2
+    return pos + 1, kth_card(offered, officer_at(u[pos], count))
+
+
+@_inline
 def _castle_between(sc, royal, officers, party_of, with_seat, open_seats, hands, regs, castles, u, moment, scratch):
     """The random player's castle before play or between tricks; False if the numbers ran out (nothing changed).
 
@@ -314,14 +331,10 @@ def _castle_between(sc, royal, officers, party_of, with_seat, open_seats, hands,
             continue
         for i in range(count_cards(kings)):
             king = kth_card(kings, i)
-            if pos >= len(u):
+            pos, officer = _castle_choice(u, pos, offered, count)
+            if officer == -2:
                 return False
-            pos += 1
-            if chance_taken(u[pos - 1]):
-                if pos >= len(u):
-                    return False
-                officer = kth_card(offered, officer_at(u[pos], count))
-                pos += 1
+            if officer >= 0:
                 toggle(hands[giver], officer)
                 toggle(hands[giver], king)
                 toggle(hands[king_seat], king)
@@ -360,14 +373,10 @@ def _rescue(sc, card_face, royal, officers, beats, party_of, with_seat, permits,
         count = count_cards(offered)
         if count == 0:
             continue
-        if pos >= len(u):
+        pos, officer = _castle_choice(u, pos, offered, count)
+        if officer == -2:
             return False
-        pos += 1
-        if chance_taken(u[pos - 1]):
-            if pos >= len(u):
-                return False
-            officer = kth_card(offered, officer_at(u[pos], count))
-            pos += 1
+        if officer >= 0:
             toggle(hands[other], officer)
             toggle(hands[other], king)
             trick[1, place] = officer

@@ -113,7 +113,7 @@ def rank_cells(t: Tables) -> list[tuple[str, str, str]]:
         symbols = by_rank[rank]
         points = []
         for symbol in symbols:
-            pts = {t.points[c * len(d.symbols) + d.symbols.index(symbol)] for c in range(len(d.colours))}
+            pts = {t.points[d.face(code + symbol)] for code in d.colours}
             points.append("/".join(map(str, sorted(pts))))
         kind = d.face_kind[d.symbols.index(symbols[0])]
         cells.append((" ".join(symbols), " ".join(points), kind))
