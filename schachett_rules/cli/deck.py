@@ -14,6 +14,7 @@ import click
 from ..errors import SchachettError, UsageError
 from ..printing.layout import PRINTABLE, Sheet
 from . import output
+from .common import force_flag, forced
 
 
 @click.group()
@@ -35,9 +36,9 @@ def deck() -> None:
               help="Also write each card as an SVG sized in millimetres with its bleed into this folder.")
 @click.option("--option", "-o", "option_items", multiple=True, metavar="LACUNA=OPTION",
               help="Print the deck of another reading of a lacuna (its legend changes with the ranking or points).")
-@click.option("--force", is_flag=True, help="Overwrite files that already exist.")
+@force_flag("Overwrite files that already exist.")
 def print_deck(ruleset: str, paper: str, out: Path | None, bleed: float, png_dir: Path | None, svg_dir: Path | None,
-               option_items: tuple[str, ...], force: bool) -> None:
+               option_items: tuple[str, ...]) -> None:
     """Print-and-play sheets: nine poker cards (63 x 88 mm) to a page, with crop marks and the backs.
 
     Each sheet of fronts is followed by its backs, mirrored for a duplex printer that flips on the
@@ -59,7 +60,7 @@ def print_deck(ruleset: str, paper: str, out: Path | None, bleed: float, png_dir
     if out is None and (png_dir or svg_dir):
         pdf = None
     else:
-        pdf = output.check_file(out or Path(f"schachett-deck-{stem}.pdf"), "--out", force)
+        pdf = output.check_file(out or Path(f"schachett-deck-{stem}.pdf"), "--out", forced())
     r = load(ruleset)                                # a ruleset that does not load is bad input (exit 1) ...
     if opts:
         try:
@@ -70,7 +71,7 @@ def print_deck(ruleset: str, paper: str, out: Path | None, bleed: float, png_dir
     targets = [(flag, folder, suffix) for flag, folder, suffix in (("--png", png_dir, ".png"), ("--svg", svg_dir, ".svg"))
                if folder is not None]
     for flag, folder, suffix in targets:
-        output.check_folder(folder, flag, render.file_names(t, suffix), force)
+        output.check_folder(folder, flag, render.file_names(t, suffix), forced())
     title = r.title or r.name
     if pdf is not None:
         pages = []

@@ -15,6 +15,7 @@ import click
 from ..errors import UsageError
 from ..printing.layout import PAPERS
 from . import output
+from .common import force_flag, forced
 
 TAUGHT = "reconstruction"
 
@@ -26,18 +27,29 @@ def _paper(paper: str) -> str:
     return key
 
 
+def _sheet_options(kind: str):
+    """The arguments both sheets take: the ruleset, the paper, the PDF to write, --force."""
+    def decorate(command):
+        for option in reversed((
+                click.argument("ruleset", default=TAUGHT),
+                click.option("--paper", default="a4", show_default=True, metavar="a4|letter",
+                             help="The paper to print on."),
+                click.option("--out", "out", type=click.Path(path_type=Path), default=None, metavar="FILE",
+                             help=f"The PDF to write (default: schachett-{kind}-PAPER.pdf here)."),
+                force_flag("Overwrite the file if it exists."))):
+            command = option(command)
+        return command
+    return decorate
+
+
 @click.group("rules")
 def rules() -> None:
     """The rules of Schachett, to print."""
 
 
 @rules.command("print")
-@click.argument("ruleset", default=TAUGHT)
-@click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="The paper to print on.")
-@click.option("--out", "out", type=click.Path(path_type=Path), default=None, metavar="FILE",
-              help="The PDF to write (default: schachett-rules-PAPER.pdf here).")
-@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
-def print_rules(ruleset: str, paper: str, out: Path | None, force: bool) -> None:
+@_sheet_options("rules")
+def print_rules(ruleset: str, paper: str, out: Path | None) -> None:
     """The rules sheet: how to play, with the cards, the deal, the King events and the scoring, a few pages.
 
     It teaches the reconstruction, the ruleset to play; RULESET may only name it.
@@ -49,25 +61,21 @@ def print_rules(ruleset: str, paper: str, out: Path | None, force: bool) -> None
     if Path(ruleset).stem != TAUGHT:
         raise UsageError(f"rules print {ruleset}: the rules sheet teaches the ruleset {TAUGHT} (the one to play); "
                          f"`schachett show {ruleset}` prints any ruleset as prose")
-    target = output.check_file(out or Path(f"schachett-rules-{key}.pdf"), "--out", force)
+    target = output.check_file(out or Path(f"schachett-rules-{key}.pdf"), "--out", forced())
     output.write_file(target, rules_pdf(build_lesson(), key), "--out")
     click.echo(f"wrote {target}: the rules sheet on {key} paper; print at actual size (100 %)")
 
 
 @click.command("scoresheet")
-@click.argument("ruleset", default=TAUGHT)
-@click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="The paper to print on.")
-@click.option("--out", "out", type=click.Path(path_type=Path), default=None, metavar="FILE",
-              help="The PDF to write (default: schachett-scoresheet-PAPER.pdf here).")
-@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
-def scoresheet(ruleset: str, paper: str, out: Path | None, force: bool) -> None:
+@_sheet_options("scoresheet")
+def scoresheet(ruleset: str, paper: str, out: Path | None) -> None:
     """A score sheet for one cycle of the session clause (24 games in 6 rounds, with the seat changes)."""
     from ..kernel.compiler import compile_ruleset
     from ..printing.scoresheet import scoresheet_pdf
     from ..rules.loader import load
 
     key = _paper(paper)
-    target = output.check_file(out or Path(f"schachett-scoresheet-{key}.pdf"), "--out", force)
+    target = output.check_file(out or Path(f"schachett-scoresheet-{key}.pdf"), "--out", forced())
     r = load(ruleset)
     output.write_file(target, scoresheet_pdf(r, compile_ruleset(r), key), "--out")
     click.echo(f"wrote {target}: the score sheet for one cycle of {r.name} on {key} paper")
