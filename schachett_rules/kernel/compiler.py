@@ -181,7 +181,7 @@ class _Compiler:
         king = self.r.clause("castle king")
         return CastleTable(permits=tuple(permits), officer_faces=faces, limit=lim.clause.limit,
                            cite=", ".join(eff.clause.basis.cites), with_seat=with_seat,
-                           rescue_own_take="self" in rescue, rescue_fates=rescue,
+                           rescue_fates=rescue,
                            other_king_before_play=king is not None and king.takes == "other-before-play")
 
     def castle_with(self) -> tuple[int, ...]:

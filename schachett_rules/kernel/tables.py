@@ -35,13 +35,17 @@ class CastleTable:
     limit: str                                                                      # game | party | seat | none
     cite: str
     with_seat: tuple[int, ...] = ()      # seat -> the seat whose hand its castle reaches (castle with)
-    rescue_own_take: bool = False        # may a King whose own seat holds the trick (it wins the trick) be rescued?
     rescue_fates: tuple[str, ...] = ()   # the fates a rescue may undo (castle rescue), as in EventTable.when
     other_king_before_play: bool = False  # castle king: before play, a seat without a King may take the reached hand's
 
     def partner_for(self, seat: int) -> int:
         """The seat whose hand a castle from ``seat`` exchanges with."""
         return self.with_seat[seat]
+
+    @property
+    def rescue_own_take(self) -> bool:
+        """Whether a King whose own seat holds the trick (it wins the trick itself) may be rescued."""
+        return "self" in self.rescue_fates
 
     def may_rescue(self, fate: str) -> bool:
         """Whether a rescue may undo a King's ``fate`` ('opponent', 'partner' or 'self')."""
