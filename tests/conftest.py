@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from schachett_rules.kernel.compiler import Tables, compile_ruleset
-from schachett_rules.engine.game import Game
+from schachett_rules.kernel.state import State
 from schachett_rules.rules.loader import load
 
 
@@ -38,10 +38,10 @@ def deal_with(t: Tables, dealer: int, fixed: dict[int, list[str]]) -> list[list[
 
 
 def game_with(ref: str, fixed: dict[int, list[str]], dealer: int = 3, options: dict | None = None,
-              path: Path | None = None) -> Game:
+              path: Path | None = None) -> State:
     """A game of a ruleset (name or file) whose deal gives the seats the chosen cards."""
     t = compile_ruleset(load(str(path) if path else ref, options))
-    return Game.from_record(t, dealer, deal_with(t, dealer, fixed))
+    return State.from_record(t, dealer, deal_with(t, dealer, fixed))
 
 
 @pytest.fixture

@@ -9,8 +9,9 @@ import pytest
 
 from schachett_rules.language import ir
 from schachett_rules.studies.kings import compare, kings_exact, kings_simulated
+from schachett_rules.kernel.trick import holds_against
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
-from schachett_rules.engine.game import Game
+from schachett_rules.kernel.state import State
 from schachett_rules.rules.loader import load
 from schachett_rules.kernel.scoring import settle
 
@@ -37,12 +38,12 @@ def test_ai_s2_ties_first_played_holds_for_every_card():
 
 def test_ai_s2_as_written_lets_a_pawn_take_a_higher_card_of_its_colour():
     t = tables_for("ai-reconstruction")
-    assert t.takes(t.face("w3"), t.face("w5"))          # 'can only beat higher cards of the same color'
-    assert t.takes(t.face("w3"), t.face("wD"))          # officers included, as written
-    assert not t.takes(t.face("w5"), t.face("w3"))
-    assert not t.takes(t.face("w3"), t.face("s5"))
+    assert holds_against(t, 0, t.face("w3"), t.face("w5"))          # 'can only beat higher cards of the same color'
+    assert holds_against(t, 0, t.face("w3"), t.face("wD"))          # officers included, as written
+    assert not holds_against(t, 0, t.face("w5"), t.face("w3"))
+    assert not holds_against(t, 0, t.face("w3"), t.face("s5"))
     meant = tables_for("ai-reconstruction", (("ai-pawn-capture", "as-meant"),))
-    assert meant.takes(meant.face("w5"), meant.face("w3")) and not meant.takes(meant.face("w3"), meant.face("w5"))
+    assert holds_against(meant, 0, meant.face("w5"), meant.face("w3")) and not holds_against(meant, 0, meant.face("w3"), meant.face("w5"))
 
 
 def test_ai_s12_settlement_divides_by_a_quarter_pfennig():
@@ -55,7 +56,7 @@ def test_ai_s5_castling_swaps_the_kings_of_two_partners():
     t = tables_for("ai-reconstruction")
     dealer = 3
     hands = deal_with(t, dealer, {0: ["wK", "wD"], 2: ["sK", "sD"]})
-    game = Game.from_record(t, dealer, hands)
+    game = State.from_record(t, dealer, hands)
     options = game.castle_options()
     assert [(o.seat, t.deck.card_name(o.king)) for o in options] == [(0, "wK")]  # only dealer + 1 may castle
     record = game.castle(0, "sK")
@@ -87,7 +88,7 @@ def test_ai_ruleset_plays_whole_games_with_two_king_events():
     t = tables_for("ai-reconstruction")
     for seed in range(60):
         rng = random.Random(seed)
-        game = Game.deal(t, seed % 4, rng)
+        game = State.deal(t, seed % 4, rng)
         game.play_randomly(rng)
         result = game.result()
         assert len(result.events) == 2 and sum(result.settlement) == 0

@@ -9,7 +9,7 @@ import pytest
 
 from schachett_rules.playouts.batch import draws_per_game, random_batch, supported, uniforms
 from schachett_rules.kernel.compiler import tables_for
-from schachett_rules.engine.game import Game
+from schachett_rules.kernel.state import State
 from schachett_rules.playouts.single import random_game
 
 
@@ -53,7 +53,7 @@ def test_batch_and_engine_agree_trick_by_trick():
     out = random_batch(t, np.arange(300) % 4, u)
     for g in range(300):
         stream = Stream(u[g])
-        game = Game.deal(t, g % 4, stream)
+        game = State.deal(t, g % 4, stream)
         game.play_randomly(stream)
         assert [tr.winner for tr in game.tricks] == list(out.winners[g])
         assert tuple(game.result().totals) == tuple(out.totals[g])
@@ -85,7 +85,7 @@ def test_engine_one_game_path_and_batch_play_the_same_games(ref, options):
     castled = 0
     for g in range(games):
         stream, fast_stream = Stream(u[g]), Stream(u[g])
-        game = Game.deal(t, int(dealers[g]), stream)
+        game = State.deal(t, int(dealers[g]), stream)
         game.play_randomly(stream)
         result = game.result()
         one = random_game(t, int(dealers[g]), fast_stream)

@@ -17,7 +17,7 @@ import json
 import pytest
 
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
-from schachett_rules.engine.game import Game
+from schachett_rules.kernel.state import State
 from schachett_rules.errors import IllegalAction
 from schachett_rules.rules.loader import load
 from schachett_rules.engine.replay import parse_record, record_of, replay
@@ -46,22 +46,22 @@ OFFICERS_DEAL = [
 ]
 
 
-def game_of(options: dict[str, str], hands, dealer: int = 3, ruleset: str = "original") -> Game:
+def game_of(options: dict[str, str], hands, dealer: int = 3, ruleset: str = "original") -> State:
     t = tables_for(ruleset, tuple(sorted(options.items())))
-    return Game.from_record(t, dealer, hands)
+    return State.from_record(t, dealer, hands)
 
 
-def holds(game: Game, seat: int, name: str) -> int:
+def holds(game: State, seat: int, name: str) -> int:
     """How many copies of a card the seat holds now."""
     return (game.hands[seat] & game.t.deck.face_cards[game.t.face(name)]).bit_count()
 
 
-def play_all(game: Game, cards) -> None:
+def play_all(game: State, cards) -> None:
     for c in cards:
         game.play(c)
 
 
-def play_quietly(game: Game, tricks: int) -> None:
+def play_quietly(game: State, tricks: int) -> None:
     """Play whole tricks with the first legal card that is not a King (a King only when forced)."""
     target = len(game.tricks) + tricks
     while len(game.tricks) < target:
@@ -69,17 +69,17 @@ def play_quietly(game: Game, tricks: int) -> None:
         game.play(next((c for c in legal if not c.endswith("K")), legal[0]))
 
 
-def finish(game: Game) -> None:
+def finish(game: State) -> None:
     """Play the game out with the first legal card each time (no more castles)."""
     while not game.over:
         game.play(next(iter(game.legal())))
 
 
-def king_events(game: Game, king: str):
+def king_events(game: State, king: str):
     return [e for e in game.result().events if e.king == king]
 
 
-def played_by(game: Game, card: str) -> list[tuple[int, int]]:
+def played_by(game: State, card: str) -> list[tuple[int, int]]:
     """(trick, seat) of every play of a card."""
     return [(tr.number, s) for tr in game.tricks for s, c in tr.cards if c == card]
 
@@ -157,7 +157,7 @@ def test_s5_castle_between_tricks_opens_only_from_the_trick_the_permit_names(rul
     path = rules('ruleset late "Castling from trick 3 on" extends original\n'
                  'drop lacuna castling\n'
                  'castling [§5 conjecture] {\n    dealer after trick 3\n}\n', "late")
-    game = Game.from_record(compile_ruleset(load(str(path))), 3, OFFICERS_DEAL)
+    game = State.from_record(compile_ruleset(load(str(path))), 3, OFFICERS_DEAL)
     assert game.castle_options() == []
     for done in (1, 2):
         play_quietly(game, 1)
@@ -246,8 +246,32 @@ def test_s5_as_three_player_rescue_is_only_in_trick_1_and_the_rescue_reading_in_
     assert rec.trick == 2 and game.tricks[1].winner == 3 and game.tricks[1].events == ()
 
 
-def test_s5_after_one_rescue_the_trick_waits_for_the_other_kings_rescue():
+def test_s5_one_castle_a_moment_a_rescue_closes_the_trick():
+    # castle-moment one-castle: the first castle ends the moment, so rescuing seat 0's sK gathers the trick
+    # and the selfmated wK of seat 3 stays where it fell (§8).
     game = game_of({"castling": "both"}, OFFICERS_DEAL)
+    play_all(game, ["sK", "wD", "sL", "wK"])
+    assert game.t.castling.per_moment == "one"
+    game.castle(0, "sT", "sK")
+    assert game.pending is None
+    [trick] = game.tricks
+    assert trick.cards == ((0, "sT"), (1, "wD"), (2, "sL"), (3, "wK"))
+    assert [(e.event, e.king) for e in trick.events] == [("selfmate", "wK")]
+
+
+def test_s5_one_castle_a_moment_a_later_seat_castling_lets_the_earlier_chances_go():
+    # Before play seats 0 and 3 may both castle (before-play: every King holder); seat 3 castling first
+    # means seat 0 let its chance go, and the moment is over.
+    game = game_of({"castling": "before-play"}, OFFICERS_DEAL)
+    assert [o.seat for o in game.castle_options()] == [0, 3]
+    game.castle(3, "wD", "wK")
+    assert game.castle_options() == [] and game.phase_name == "play"
+    with pytest.raises(IllegalAction, match=r"the moment to castle before play is over: seat 3 castled at it"):
+        game.castle(0, "sT", "sK")
+
+
+def test_s5_after_one_rescue_the_trick_waits_for_the_other_kings_rescue():
+    game = game_of({"castling": "both", "castle-moment": "each-seat"}, OFFICERS_DEAL)
     # Seat 1's wD takes the trick: it checkmates seat 0's sK and selfmates its partner's wK.
     play_all(game, ["sK", "wD", "sL", "wK"])
     assert sorted((o.seat, o.with_seat) for o in game.castle_options()) == [(0, 2), (3, 1)]
@@ -331,28 +355,27 @@ def test_s5_any_officer_reading_takes_a_dame_but_never_a_king():
     assert all(game.t.deck.card_name(c) != "wK" for o in game.castle_options() for c in o.officers)
 
 
-@pytest.mark.parametrize("limit, seat1_again, seat0_after", [
+@pytest.mark.parametrize("limit, seat2_again, seat3_after", [
     ("once-per-party", False, True),
     ("once-per-player", True, True),
     ("once-per-game", False, False),
 ])
-def test_s5_castle_limit(limit, seat1_again, seat0_after):
-    game = game_of({"castling": "both", "castle-limit": limit}, OFFICERS_DEAL)
-    game.castle(3, "wD", "wK")
-    assert holds(game, 1, "wK") == 1
-    # The partner now holds the wK: may the same party castle again, from his side?
-    assert game.can_castle(1, "wS", "wK") is seat1_again
-    assert game.can_castle(0, "sT", "sK") is seat0_after
-    if not seat1_again:
+def test_s5_castle_limit(limit, seat2_again, seat3_after):
+    # Every seat may castle once at a moment (castle-moment each-seat), asked from seat 0 round the table, so
+    # only the limit stops a second castle before play.
+    game = game_of({"castling": "both", "castle-limit": limit, "castle-moment": "each-seat"}, OFFICERS_DEAL)
+    game.castle(0, "sT", "sK")
+    assert holds(game, 2, "sK") == 1
+    # The partner now holds the sK and is asked after seat 0: may the same party castle again, from his side?
+    assert game.can_castle(2, "sD", "sK") is seat2_again
+    assert game.can_castle(3, "wD", "wK") is seat3_after
+    if not seat2_again:
         words = {"once-per-party": "once per party", "once-per-game": "once per game"}[limit]
         with pytest.raises(IllegalAction, match=rf"limited to {words}.*§5 \(3p\)"):
-            game.castle(1, "wS", "wK")
+            game.castle(2, "sD", "sK")
     else:
-        game.castle(1, "wS", "wK")
-        assert holds(game, 3, "wK") == 1
-        # Seat 3 castled once already: under once per player it may not again.
-        with pytest.raises(IllegalAction, match=r"limited to once per seat"):
-            game.castle(3, "wT", "wK")
+        game.castle(2, "sD", "sK")
+        assert holds(game, 0, "sK") == 1 and holds(game, 2, "sD") == 1
 
 
 def test_s5_a_seat_without_a_king_cannot_castle():
@@ -444,7 +467,7 @@ def test_s5_3p_the_left_player_castles_before_play_and_the_kaiser_may_not():
     t = tables_for("three-player")
     hands = [list(h) for h in KAISER_DEAL]
     hands[1][hands[1].index("sT")], hands[3][hands[3].index("s7")] = "s7", "sT"   # seat 3 gets an officer
-    game = Game.from_record(t, 0, hands)
+    game = State.from_record(t, 0, hands)
     assert [(o.seat, o.with_seat, o.kind) for o in game.castle_options()] == [(1, 3, "before")]
     with pytest.raises(IllegalAction, match=r"does not let seat 0 castle before play \(§5 \(3p\)\)"):
         game.castle(0, "wT", "wK")
@@ -458,7 +481,7 @@ def test_s5_3p_the_left_player_may_not_castle_after_trick_1_nor_rescue():
     t = tables_for("three-player")
     hands = [list(h) for h in KAISER_DEAL]
     hands[1][hands[1].index("sT")], hands[3][hands[3].index("s7")] = "s7", "sT"
-    game = Game.from_record(t, 0, hands)
+    game = State.from_record(t, 0, hands)
     play_all(game, ["s1", "wD", "s6", "w1"])    # the dummy's wD takes; no King is played
     assert holds(game, 1, "sK") and holds(game, 0, "wK")
     options = game.castle_options()
@@ -485,7 +508,7 @@ def test_5_3p_a_rescue_asked_after_trick_1_names_the_trick_1_limit():
     # extend the castling to the 1st trick itself": a King taken in a later trick is lost, and the refusal
     # says so rather than only that the seat holds no King.
     import random as _random
-    from schachett_rules.engine.game import Game as _Game
+    from schachett_rules.kernel.state import State as _Game
     from schachett_rules.errors import IllegalAction as _Illegal
     from schachett_rules.kernel.compiler import tables_for as _tables_for
     t = _tables_for("three-player")

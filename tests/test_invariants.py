@@ -20,7 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schachett_rules.kernel.compiler import tables_for
-from schachett_rules.engine.game import Game, names_of
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.deal import names_of
 from schachett_rules.playouts.single import random_game
 
 # The readings the sweep covers: the printed choice and one other reading of each lacuna that
@@ -200,7 +201,7 @@ def reading(options: tuple) -> dict:
 
 # --- playing a game card by card, checking each step -----------------------------------------------
 
-def play_checked(options: tuple, seed: int, dealer: int) -> tuple[Game, list]:
+def play_checked(options: tuple, seed: int, dealer: int) -> tuple[State, list]:
     """Deal and play a game choosing at random among ``legal()``, checking every step against §3.
 
     Returns the finished game and the tricks as ([(seat, card), ...], winner) worked out here.
@@ -208,7 +209,7 @@ def play_checked(options: tuple, seed: int, dealer: int) -> tuple[Game, list]:
     t = tables_for("original", options)
     opts = reading(options)
     rng = random.Random(seed)
-    game = Game.deal(t, dealer, rng)
+    game = State.deal(t, dealer, rng)
     hands = [list(names_of(t, h)) for h in game.hands]
     deck = Counter(t.deck.card_name(c) for c in range(t.n_cards))
     assert [len(h) for h in hands] == [13] * 4
@@ -247,7 +248,7 @@ def played(options, seed, dealer):
     """The tables and a finished random game (deal and play from one seeded stream)."""
     t = tables_for("original", options)
     rng = random.Random(seed)
-    game = Game.deal(t, dealer, rng)
+    game = State.deal(t, dealer, rng)
     game.play_randomly(rng)
     return t, game
 
@@ -275,7 +276,7 @@ def test_s2_s3_s12_whole_game_matches_the_printed_rules(options, seed, dealer):
 def test_s1_every_card_played_exactly_once_in_13_tricks(options, seed, dealer):
     t = tables_for("original", options)
     rng = random.Random(seed)
-    game = Game.deal(t, dealer, rng)
+    game = State.deal(t, dealer, rng)
     dealt = [names_of(t, h) for h in game.hands]
     assert [len(h) for h in dealt] == [13, 13, 13, 13]
     game.play_randomly(rng)
@@ -347,7 +348,7 @@ def test_s3_followers_obey_first_nonempty_tier(options, seed, dealer):
     """Every card played was legal, and every follower gave a card of the first tier his hand could serve."""
     t = tables_for("original", options)
     rng = random.Random(seed)
-    game = Game.deal(t, dealer, rng)
+    game = State.deal(t, dealer, rng)
     hands = list(game.hands)
     while not game.over:
         seat = game.to_move
@@ -443,9 +444,9 @@ def test_s12_worked_example_190_against_68():
 
 # --- the fast play-out plays the same games -------------------------------------------------------
 
-def _engine_game(t, dealer: int, seed: int) -> Game:
+def _engine_game(t, dealer: int, seed: int) -> State:
     rng = random.Random(seed)
-    game = Game.deal(t, dealer, rng)
+    game = State.deal(t, dealer, rng)
     game.play_randomly(rng)
     return game
 

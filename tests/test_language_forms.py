@@ -19,8 +19,8 @@ from click.testing import CliRunner
 from hypothesis import given, strategies as st
 
 from schachett_rules.cli.main import main
-from schachett_rules.engine.game import Game
-from schachett_rules.engine.observation import observe
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.observation import observe
 from schachett_rules.engine.session import default_players, play_session
 from schachett_rules.errors import RuleCheckError, RuleSyntaxError
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
@@ -66,7 +66,7 @@ def test_six_players_castles_reach_the_partner_without_a_king():
     # dealer + 4 and dealer + 5, which their castles reach (dealer - 2 and dealer + 1 - 2)
     t = tables_for("six-players")
     for dealer in range(6):
-        game = Game.deal(t, dealer, random.Random(dealer))
+        game = State.deal(t, dealer, random.Random(dealer))
         before = [(o.seat, o.with_seat) for o in game.castle_options()]
         assert before and all(s == (dealer + 1) % 6 and w == (dealer + 5) % 6 for s, w in before)
 
@@ -109,7 +109,7 @@ def test_castle_with_must_reach_another_seat(rules):
 
 
 THIRTEEN = ('ruleset v "V" extends original\nchoose castling as-three-player\n'
-            'override seats [§1 design]: 13\n'
+            'override seats [§1 design]: 13\ndrop seat names\n'
             'override parties [§1 design]: 0 2 4 6 8 10 12 | 1 3 5 7 9 11\n'
             'drop lacuna deal\n'
             'deal [§4 design] { give wK to dealer face up give sK to dealer + 1 face up hands 4 }\n')
@@ -202,7 +202,7 @@ def test_s10_3p_one_hand_at_a_time_lasts_until_the_dummy_is_exposed(rules):
                  'override dummy [§4,2 (3p), §10 (3p) design]: seat 2 played by seat 0, exposed after trick 2, '
                  'its player sees one hand at a time until then\n')
     t = compiled(path)
-    game = Game.deal(t, 0, random.Random(4))
+    game = State.deal(t, 0, random.Random(4))
     seen_alone = 0
     while len(game.tricks) < 2:
         if game.pending is not None:
@@ -333,6 +333,7 @@ CLAUSES_BY_TABLE = {
     "castle_king_kind": "castle king [§5 (3p) design]: {}",
     "stake_kind": "stake [§12 design]: {}",
     "penalty_rounding": "settle penalties [§12 design]: {}",
+    "per_moment": "castle moment [§5 design]: {}",
     "parity": "session [§13 design] {{ round: 4 games cycle: 6 rounds before {} rounds: seat 1 changes with seat 3 }}",
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from schachett_rules.kernel.trick import holds_against
 from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.errors import IllegalAction
 from schachett_rules.kernel.scoring import settle
@@ -120,7 +121,7 @@ def test_s11_suit_card_I_counts_as_dame_in_the_last_trick():
     # §11: "In the last trick, F I counts as a Dame (D)". Seat 0 keeps sI for the last trick and
     # leads it; seat 1's wD counts as equal, and the first played (promoted) card holds.
     t = tables_for("original")
-    assert t.takes(t.face("sI"), t.face("wT"), last=True)
-    assert not t.takes(t.face("sI"), t.face("wT"), last=False)
-    assert not t.takes(t.face("wD"), t.face("sI"), last=True)
+    assert holds_against(t, t.n_tricks - 1, t.face("sI"), t.face("wT"))
+    assert not holds_against(t, 0, t.face("sI"), t.face("wT"))
+    assert not holds_against(t, t.n_tricks - 1, t.face("wD"), t.face("sI"))
     assert t.points_last[t.face("wIV")] == 9 and t.points[t.face("wIV")] == 0

@@ -20,11 +20,12 @@ import pytest
 
 from schachett_rules.language import ir
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
-from schachett_rules.engine.game import Game, names_of
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.deal import names_of
 from schachett_rules.rules.loader import load
 from schachett_rules.engine.replay import GameRecord, record_of, replay
 from schachett_rules.simulation.simulate import Spec, run
-from schachett_rules.playouts.streams import GameStream
+from schachett_rules.kernel.streams import GameStream
 
 from .conftest import deal_with
 
@@ -93,7 +94,7 @@ def test_new_clauses_are_design_with_a_reason_and_every_reading_compiles(name):
     for chosen in r.lacunae:
         for option in chosen.lacuna.options:
             t = compile_ruleset(load(name, {chosen.lacuna.name: option.name}))
-            game = Game.deal(t, 0, GameStream(5, 0))
+            game = State.deal(t, 0, GameStream(5, 0))
             game.play_randomly(GameStream(5, 1))
             assert len(game.result().events) == 4, (chosen.lacuna.name, option.name)
 
@@ -114,7 +115,7 @@ def test_session_partners_every_pair_equally(name):
 
 # --- thousands of random games, each checked --------------------------------------------------------
 
-def check_game(t, game: Game, dealer: int) -> None:
+def check_game(t, game: State, dealer: int) -> None:
     n, size = t.n_seats, t.hand_size
     dealt = [list(h) for h in game.log[0].hands]
     # the deal: hand sizes, the whole deck, the Kings face up to four neighbours
@@ -194,7 +195,7 @@ def test_random_games_keep_every_invariant(name):
     for i in range(GAMES):
         dealer = i % t.n_seats
         stream = GameStream(1888, i)
-        game = Game.deal(t, dealer, stream)
+        game = State.deal(t, dealer, stream)
         game.play_randomly(stream)
         check_game(t, game, dealer)
         castled += bool(game.castles)
@@ -219,7 +220,7 @@ def test_simulation_run_four_king_events_and_zero_sum(name):
 
 # --- constructed deals ------------------------------------------------------------------------------
 
-def play_trick(game: Game, cards: list[str]):
+def play_trick(game: State, cards: list[str]):
     for card in cards:
         game.play(card)
     if game.pending is not None:
@@ -250,7 +251,7 @@ def test_identical_cards_in_one_trick_follow_the_ties_clause(rules, name, outcom
     fixed = {0: [twin], 1: [twin]}
     for seat in range(2, n):
         fixed[seat] = [others[seat - 2]]
-    game = Game.from_record(t, dealer, deal_with(t, dealer, fixed))
+    game = State.from_record(t, dealer, deal_with(t, dealer, fixed))
     tr = play_trick(game, [twin, twin] + others[:n - 2])
     assert tr.cards[0] == (0, twin) and tr.cards[1] == (1, twin)
     if outcome == "first":
@@ -267,7 +268,7 @@ def test_a_record_naming_a_twin_plays_one_copy_and_replays(name):
     n = t.n_seats
     dealer = n - 1
     hands = deal_with(t, dealer, {0: ["wT", "wT", "w5"], 1: ["w4"]})
-    game = Game.from_record(t, dealer, hands)
+    game = State.from_record(t, dealer, hands)
     before = Counter(names_of(t, game.hands[0]))["wT"]
     assert before >= 2
     rec = game.play("wT")
@@ -292,7 +293,7 @@ def test_four_kings_in_one_trick_first_gets_the_bonus(name):
     knights = ["sS"] + ["wS", "wS", "sS"][:n - 5]
     plays = ["sK", "wK", "sK"] + knights + ["wK"]
     fixed = {seat: [card] for seat, card in enumerate(plays)}
-    game = Game.from_record(t, dealer, deal_with(t, dealer, fixed))
+    game = State.from_record(t, dealer, deal_with(t, dealer, fixed))
     tr = play_trick(game, plays)
     assert tr.winner == 3 and t.party_of[3] == 1           # the first Knight takes the trick
     got = [(e.owner, e.king, e.event, e.order, e.points, e.scoring_parties) for e in tr.events]

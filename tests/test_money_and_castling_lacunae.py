@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from schachett_rules.engine.game import Game
+from schachett_rules.kernel.state import State
 from schachett_rules.engine.replay import record_of, replay
 from schachett_rules.engine.session import ledger
 from schachett_rules.errors import IllegalAction
@@ -63,8 +63,8 @@ def test_3_4_3p_single_stake_a_penalty_to_each_opponent_reaches_the_kaiser_once(
     # §3.4: 25 points to each member of the opposing party; at a quarter pfennig 25 / 4 = 6.25, 6 Pfg.
     for options, want in (((), (6, -12, 6, 0)), (SINGLE, (6, -6, 0, 0))):
         t = tables_for("three-player", options)
-        game = Game.deal(t, 0, random.Random(3))
-        rec = game.penalty(1, "revoke")
+        game = State.deal(t, 0, random.Random(3))
+        rec = game.penalty(1, "revoke", t.deck.card_name(game.hands[1].bit_length() - 1))
         assert rec.to == ((0, 2) if not options else (0,))
         assert game.penalty_money == want
 
@@ -92,9 +92,10 @@ def test_12_3p_a_stake_per_player_needs_the_dummy_played_by_its_own_party(rules)
 def test_3_4_two_revokes_each_rounded_or_summed_first(reading, each):
     # two revokes by seat 1, each 25 points to seats 0 and 2: 6 + 6 = 12 Pfg. each, or 50 / 4 = 12.5, 13 Pfg.
     t = tables_for("original", (("penalty-money", reading),))
-    game = Game.deal(t, 3, random.Random(1))
-    game.penalty(1, "revoke")
-    game.penalty(1, "revoke")
+    game = State.deal(t, 3, random.Random(1))
+    taken_back = t.deck.card_name(game.hands[1].bit_length() - 1)   # §3.4: the card is taken back into the hand
+    game.penalty(1, "revoke", taken_back)
+    game.penalty(1, "revoke", taken_back)
     game.play_randomly(random.Random(2))
     r = game.result()
     assert r.penalties == (each, -2 * each, each, 0)
@@ -105,7 +106,7 @@ def test_10_3_per_game_debts_between_two_players_are_set_against_each_other():
     # §10.3: 25 points to each player. Seat 0 and seat 1 both look back: their debts to each other cancel;
     # each still owes seats 2 and 3 25 points, 6 Pfg. each
     t = tables_for("original", (("penalty-money", "per-game"),))
-    game = Game.deal(t, 3, random.Random(4))
+    game = State.deal(t, 3, random.Random(4))
     game.penalty(0, "looking-back")
     game.penalty(1, "looking-back")
     assert game.penalty_money == (-12, -12, 12, 12)
@@ -126,7 +127,7 @@ def test_5_3p_the_left_player_without_a_king_castles_his_partners():
     # game 3 of a reign: seat 2 deals, the wK lies with the dummy (seat 2), the sK with seat 3; seat 1 holds none
     t = tables_for("three-player")
     assert t.castling.other_king_before_play
-    game = Game.deal(t, 2, random.Random(7))
+    game = State.deal(t, 2, random.Random(7))
     sk = t.deck.card_name(next(c for c in range(t.n_cards) if t.royal_cards >> c & 1 and game.hands[3] >> c & 1))
     assert sk == "sK" and not game.hands[1] & t.royal_cards
     options = [o for o in game.castle_options() if o.seat == 1]
@@ -142,7 +143,7 @@ def test_5_3p_the_left_player_without_a_king_castles_his_partners():
 
 def test_5_3p_own_king_only_the_left_player_without_a_king_cannot_castle():
     t = tables_for("three-player", (("castle-king", "own-king-only"),))
-    game = Game.deal(t, 2, random.Random(7))
+    game = State.deal(t, 2, random.Random(7))
     assert not [o for o in game.castle_options() if o.seat == 1]
     officer = next(t.deck.card_name(c) for c in range(t.n_cards) if game.hands[1] >> c & 1
                    and castle_rules.officer_cards(t) >> c & 1)
@@ -153,7 +154,7 @@ def test_5_3p_own_king_only_the_left_player_without_a_king_cannot_castle():
 def test_5_3p_a_left_player_holding_a_king_castles_his_own():
     # game 1: the Kaiser deals; the sK lies with seat 1, who castles it with an officer of seat 3
     t = tables_for("three-player")
-    game = Game.deal(t, 0, random.Random(9))
+    game = State.deal(t, 0, random.Random(9))
     options = [o for o in game.castle_options() if o.seat == 1]
     assert options and all(o.giver == 3 and o.king_seat == 1 for o in options)
 
@@ -193,7 +194,7 @@ def test_5_3p_a_partner_king_castle_replays_from_its_record():
     # a game in which seat 1, holding no King, castled the sK of seat 3 before play replays to the same score
     t = tables_for("three-player")
     for seed in range(200):
-        game = Game.deal(t, 2, random.Random(seed))
+        game = State.deal(t, 2, random.Random(seed))
         game.play_randomly(random.Random(seed))
         if any(c.seat == 1 and c.kind == "before" for c in game.castles):
             break

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from schachett_rules.kernel.compiler import tables_for
-from schachett_rules.engine.game import Game
-from schachett_rules.engine.observation import observe
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.observation import observe
 from schachett_rules.studies.solitaire import difficulty, solve
-from schachett_rules.playouts.streams import GameStream
+from schachett_rules.kernel.streams import GameStream
 
 from .conftest import deal_with
 
@@ -19,7 +19,7 @@ def test_new_variants_keep_the_engines_invariants(ref, games):
     t = tables_for(ref)
     for i in range(games):
         stream = GameStream(7, i)
-        game = Game.deal(t, i % 4, stream)
+        game = State.deal(t, i % 4, stream)
         game.play_randomly(stream)
         r = game.result()
         played = sorted(t.deck.face_cards[t.face(c)].bit_length() for tr in game.tricks for _, c in tr.cards)
@@ -33,7 +33,7 @@ def test_new_variants_keep_the_engines_invariants(ref, games):
 def test_two_player_each_player_plays_his_dummy_and_sees_it_only():
     t = tables_for("two-player")
     assert [t.controller(s) for s in range(4)] == [0, 1, 0, 1]
-    game = Game.deal(t, 3, GameStream(1, 0))                 # seat 0 leads; its dummy plays third
+    game = State.deal(t, 3, GameStream(1, 0))                 # seat 0 leads; its dummy plays third
     assert set(observe(game, 0).hands) == {0}                 # his own hand plays first, so he sees it alone
     assert set(observe(game, 1).hands) == {1}                 # the dummy of seat 1 plays after seat 1's own hand
     game.play(next(iter(game.legal())))
@@ -46,7 +46,7 @@ def test_two_player_each_player_plays_his_dummy_and_sees_it_only():
 
 def test_solitaire_automaton_plays_its_rule():
     t = tables_for("solitaire")
-    game = Game.from_record(t, 3, deal_with(t, 3, {0: ["w5"], 1: ["w7", "w8", "wD"]}))
+    game = State.from_record(t, 3, deal_with(t, 3, {0: ["w5"], 1: ["w7", "w8", "wD"]}))
     game.play("w5")
     assert game.to_move == 1
     assert game.automaton_choice("cheapest-taker") == "w7"     # the cheapest card that takes w5
@@ -64,7 +64,7 @@ def test_solitaire_a_deal_solved_by_hand_is_won():
     # automaton does, the person's party takes the tricks that count and wins.
     t = tables_for("solitaire")
     hands = deal_with(t, 2, {0: STRONG, 2: STRONG_TOO})
-    game = Game.from_record(t, 2, hands)
+    game = State.from_record(t, 2, hands)
     verdict = solve(t, game=game, budget=20000)
     assert verdict.result == "win" and verdict.margin > 100
 
@@ -75,10 +75,10 @@ def test_solitaire_a_deal_solved_by_hand_is_lost():
     # finds none (it cannot visit every order of 24 cards, so it may stop undecided), and no random line wins.
     t = tables_for("solitaire")
     hands = deal_with(t, 2, {1: STRONG, 3: STRONG_TOO})
-    verdict = solve(t, game=Game.from_record(t, 2, hands), budget=100000)
+    verdict = solve(t, game=State.from_record(t, 2, hands), budget=100000)
     assert verdict.result in ("lost", "unknown")
     for k in range(60):
-        game = Game.from_record(t, 2, hands)
+        game = State.from_record(t, 2, hands)
         game.play_randomly(GameStream(5, k))
         result = game.result()
         assert result.winner == 1 and result.totals[1] > 150

@@ -24,7 +24,8 @@ from schachett_rules.kernel import compiler
 from schachett_rules.language import ir, syntax
 
 from schachett_rules.engine import replay
-from schachett_rules.engine.game import Game, names_of
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.deal import names_of
 from schachett_rules.errors import IllegalAction, RecordError, RuleCheckError, RuleSyntaxError, SchachettError
 from schachett_rules.paths import variants_dir
 from schachett_rules.playouts.single import random_game
@@ -65,7 +66,7 @@ def run_rules(text: str, folder: Path, name: str = "mutant") -> str:
     check.raise_for(errors)
     t = compiler.compile_ruleset(resolved)
     rng = random.Random(0)
-    game = Game.deal(t, 0, rng)
+    game = State.deal(t, 0, rng)
     game.play_randomly(rng)
     game.result()
     random_game(t, t.n_seats - 1, random.Random(1))
@@ -232,7 +233,10 @@ SNIPPETS: dict[str, list[str]] = {
     "session": ["session [§13 printed] { round: 4 games cycle: 6 rounds stop: after cycle "
                 "before even rounds: player 1 after A changes with left neighbour }",
                 "session [§13 printed] { round: 0 games cycle: 0 rounds }"],
-    "dealer": ["dealer [§4 inferred]: passes left", "dealer [§4 inferred]: passes right"],
+    "dealer": ["dealer [§4 inferred]: seat 0 deals first, passes left", "dealer [§4 inferred]: passes right",
+               "dealer [§4 inferred]: seat 9 deals first, passes left"],
+    "stake": ["stake [§12 inferred]: per seat", "stake [§12 inferred]: per player"],
+    "settle": ["settle penalties [§12 inferred]: each penalty rounded", "settle penalties [§12 inferred]: summed per game"],
     "castling": ["castling [§5 conjecture]: none"],
     "extra": ['lacuna gap [§6] "A question" { option one [§6 inferred] "one" { remaining: each hand } '
               'option two [§6 conjecture] "two" { remaining: all hands } }',
@@ -286,7 +290,7 @@ def test_a_generated_file_of_good_snippets_plays(workdir):
 def _record(seed: int, options: dict | None = None) -> dict:
     t = compiler.tables_for("original", tuple(sorted((options or {}).items())))
     rng = random.Random(seed)
-    game = Game.deal(t, seed % 4, rng)
+    game = State.deal(t, seed % 4, rng)
     game.play_randomly(rng)
     return json.loads(replay.record_of(game, "original", options).model_dump_json())
 
@@ -434,7 +438,7 @@ def test_division_by_zero_in_a_clause_names_the_clause(workdir):
 
 def _forced_follow(record: dict, tables):
     """A play in the record where the follower held a card the follow rules forbade: (index, illegal card)."""
-    game = Game.from_record(tables, record["dealer"], record["hands"])
+    game = State.from_record(tables, record["dealer"], record["hands"])
     for i, card in enumerate(record["actions"]):
         legal = game.legal()
         if game.trick and tables.deck.face_kind[tables.deck.card_face[game.trick[0][1]]] == "pawn":

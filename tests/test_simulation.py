@@ -13,12 +13,13 @@ from schachett_rules.simulation import simulate as sim
 from schachett_rules.players.bots import HeuristicBot, RandomBot, fallen_kings, play_game
 from schachett_rules.cli.main import main
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
-from schachett_rules.engine.game import Game, names_of
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.deal import names_of
 from schachett_rules.rules.loader import load
 from schachett_rules.players.montecarlo import MonteCarloBot, Sampler
-from schachett_rules.engine.observation import observe
+from schachett_rules.kernel.observation import observe
 from schachett_rules.simulation.stats import wilson
-from schachett_rules.playouts.streams import GameStream
+from schachett_rules.kernel.streams import GameStream
 from schachett_rules.kernel.scoring import KingCount
 
 TINY = '''ruleset tiny "Four cards, one trick: every figure can be worked out by hand"
@@ -41,6 +42,8 @@ king selfmate [§8 design] { when: taken by partner scores: opponents first: 5 l
 king stalemate [§9 design] { when: wins the trick scores: owner first: 1 later: 1 }
 king order [§7 design] { count: all events same trick: play order }
 settlement [§12 design] { unit "points" amount: winner - loser per player }
+stake [§12 design]: per seat
+dealer [§4 design]: seat 0 deals first, passes left
 '''
 
 
@@ -90,7 +93,7 @@ def test_batch_statistics_equal_the_engines_game_by_game(ruleset, games):
     engine = sim.empty_stats(t)
     for i in range(games):
         stream = GameStream(11, i)
-        game = Game.deal(t, i % t.n_seats, stream)
+        game = State.deal(t, i % t.n_seats, stream)
         game.play_randomly(stream)
         sim.add_game(engine, t, game)
     assert sim.stats_json(engine) == sim.stats_json(batch)
@@ -100,8 +103,8 @@ def test_same_seed_deals_the_same_cards_whatever_the_bots_and_readings():
     t = tables_for("original")
     r = tables_for("reconstruction")
     for i in range(20):
-        a = Game.deal(t, i % 4, GameStream(9, i)).hands
-        b = Game.deal(r, i % 4, GameStream(9, i)).hands
+        a = State.deal(t, i % 4, GameStream(9, i)).hands
+        b = State.deal(r, i % 4, GameStream(9, i)).hands
         assert a == b
 
 
@@ -175,7 +178,7 @@ def test_s7_heuristic_values_two_kings_in_one_trick_by_the_king_order_in_force(r
 
 def test_s7_heuristic_counts_the_kings_fallen_in_the_tricks_it_has_seen():
     t = tables_for("original")
-    game = Game.deal(t, 0, GameStream(3, 0))
+    game = State.deal(t, 0, GameStream(3, 0))
     while not game.count.total and not game.over:
         game.play(next(iter(game.legal())))
     events = [e.event for tr in game.tricks for e in tr.events]
@@ -190,18 +193,16 @@ def test_heuristic_beats_random_clearly():
     assert lo > 0.55
 
 
-def _scrambled(game: Game, seat: int, rng: random.Random) -> Game:
+def _scrambled(game: State, seat: int, rng: random.Random) -> State:
     """The same game with the cards the seat cannot see shuffled among the hands it cannot see."""
-    from schachett_rules.engine.observation import visible_hands
+    from schachett_rules.kernel.observation import visible_hands
     t = game.t
     seen = set(visible_hands(game, seat))
     hidden = [s for s in range(t.n_seats) if s not in seen]
     kings = {s: game.hands[s] & t.royal_cards for s in hidden}   # face-up Kings are seen where they are
     pool = [c for s in hidden for c in range(t.n_cards) if (game.hands[s] & ~t.royal_cards) >> c & 1]
     rng.shuffle(pool)
-    other = Game(t, game.dealer, list(game.hands))
-    other.trick, other.tricks, other.leader = list(game.trick), list(game.tricks), game.leader
-    other.count, other.castles = game.count, list(game.castles)
+    other = game.clone()
     for s in hidden:
         size = (game.hands[s] & ~t.royal_cards).bit_count()
         other.hands[s] = kings[s] | sum(1 << c for c in pool[:size])
@@ -214,7 +215,7 @@ def test_bots_never_read_hidden_cards(bot_class):
     t = tables_for("original")
     rng = random.Random(4)
     for seed in range(25):
-        game = Game.deal(t, seed % 4, GameStream(seed, 1))
+        game = State.deal(t, seed % 4, GameStream(seed, 1))
         for _ in range(rng.randrange(0, 40)):
             game.play(next(iter(game.legal())))
         seat = game.to_move
@@ -229,7 +230,7 @@ def test_bots_never_read_hidden_cards(bot_class):
 def test_monte_carlo_samples_agree_with_what_the_seat_has_seen():
     t = tables_for("original")
     for seed in range(15):
-        game = Game.deal(t, seed % 4, GameStream(seed, 2))
+        game = State.deal(t, seed % 4, GameStream(seed, 2))
         for _ in range(random.Random(seed).randrange(5, 45)):
             game.play(next(iter(game.legal())))
         seat = game.to_move

@@ -20,10 +20,11 @@ from click.testing import CliRunner
 
 from schachett_rules.cli.main import main
 from schachett_rules.kernel.compiler import tables_for
-from schachett_rules.engine.game import Game
+from schachett_rules.kernel.state import State
 from schachett_rules.engine.replay import read_record, replay
-from schachett_rules.playouts.streams import GameStream
-from schachett_rules.cli.terminal import Abandoned, Table, holder, render_view, sort_cards
+from schachett_rules.kernel.streams import GameStream
+from schachett_rules.cli.terminal import Abandoned, Table, render_view, sort_cards
+from schachett_rules.kernel.trick import holder as kernel_holder
 
 PROMPT = "seat 0 (you) plays> "
 HAND_ROW = re.compile(r"^  (officer|pawn|suit card) +(.*)$", re.M)
@@ -145,11 +146,11 @@ def test_commands_and_hints_do_not_play_a_card(tmp_path):
 
 def test_a_card_name_is_read_without_regard_to_case():
     t = tables_for("original")
-    game = Game.deal(t, 3, GameStream(7, 0))
+    game = State.deal(t, 3, GameStream(7, 0))
     lead = sort_cards(t, list(game.legal()))[0]
     lines = iter([lead.swapcase() + "\n"])
     table = Table(game, {0}, {}, GameStream(7, 0), lambda: next(lines, ""), lambda *a, **k: None)
-    assert table.ask_card() == lead
+    assert t.deck.card_name(table.ask_card().card) == lead
 
 
 @pytest.mark.parametrize("script", ["", "1\n1\n1\n"])
@@ -256,7 +257,7 @@ class Scripted:
 
 def rescue_table(answers: list[str]):
     t = tables_for("original", (("castling", "as-three-player"),))
-    game = Game.from_record(t, 3, RESCUE_DEAL)
+    game = State.from_record(t, 3, RESCUE_DEAL)
     written: list[str] = []
     def read():
         if written[-1] == "castle> " and not answers:
@@ -333,12 +334,13 @@ def test_a_solitaire_is_played_from_every_free_seat(tmp_path):
 
 def test_render_view_sorts_by_kind_then_rank_and_numbers_only_legal_cards():
     t = tables_for("original")
-    game = Game.from_record(t, 3, RESCUE_DEAL)
+    game = State.from_record(t, 3, RESCUE_DEAL)
     for card in ("sT", "wS", "s1"):
         game.play(card)
     text, cards = render_view(game, {3})
     assert cards == ["wK"]  # an officer was led: only the King may follow
     assert "  officer    1:wK\n  suit card  wX wIX sX sIX sVIII sVII sVI sV sIV sIII sII sI" in text
-    assert holder(t, [(0, "sT"), (1, "wS"), (2, "s1")], last=False) == (0, "sT")
+    seat, face = kernel_holder(t, 0, [(0, t.deck.card_of("sT")), (1, t.deck.card_of("wS")), (2, t.deck.card_of("s1"))])
+    assert (seat, t.deck.face_names[face]) == (0, "sT")   # §2: the Rook takes the Knight; the pawn does not
     with pytest.raises(Abandoned):
         Table(game, {3}, {}, None, lambda: "", lambda *a, **k: None).ask_card()

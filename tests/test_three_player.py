@@ -15,10 +15,11 @@ from click.testing import CliRunner
 
 from schachett_rules.cli.main import main
 from schachett_rules.kernel.compiler import tables_for
-from schachett_rules.engine.game import Game, names_of
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.deal import names_of
 from schachett_rules.errors import IllegalAction, SchachettError
 from schachett_rules.rules.loader import load
-from schachett_rules.engine.observation import observe
+from schachett_rules.kernel.observation import observe
 from schachett_rules.engine.replay import parse_record, record_of, replay
 from schachett_rules.engine.session import DUMMY, read_session, seatings
 
@@ -38,11 +39,11 @@ def three_player():
     return tables_for("three-player")
 
 
-def new_game(dealer: int, seed: int = 1) -> Game:
-    return Game.deal(three_player(), dealer, random.Random(seed))
+def new_game(dealer: int, seed: int = 1) -> State:
+    return State.deal(three_player(), dealer, random.Random(seed))
 
 
-def names(game: Game, seat: int) -> tuple[str, ...]:
+def names(game: State, seat: int) -> tuple[str, ...]:
     t = game.t
     return tuple(t.deck.card_name(c) for c in range(t.n_cards) if game.hands[seat] >> c & 1)
 
@@ -56,7 +57,7 @@ def a_played_record(seed: int = 4) -> dict:
 def dummy_turns(data: dict) -> list[int]:
     """Indices of the record's actions that play the dummy's cards (seat 2)."""
     t = three_player()
-    game = Game.from_record(t, data["dealer"], data["hands"])
+    game = State.from_record(t, data["dealer"], data["hands"])
     out = []
     for i, action in enumerate(data["actions"]):
         if isinstance(action, str):
@@ -133,7 +134,10 @@ def test_s10_3p_before_the_dummy_is_exposed_only_the_kaiser_sees_it():
     # Seat 1 leads: the dummy plays before the Kaiser, so he looks at the dummy's hand only.
     assert observe(game, 0).hands == {2: names(game, 2)}
     assert observe(game, 0).plays_for == (0, 2)
-    # Seat 1 is to lead: only he is offered legal cards; then the Kaiser, for the dummy.
+    # Seat 1 is asked first whether he castles before play (§5 (3p)); he lets it go and is to lead: only he is
+    # offered legal cards; then the Kaiser, for the dummy.
+    assert observe(game, 1).decision == "castle" and observe(game, 0).decision == "none"
+    game.pass_castle(1)
     assert observe(game, 1).legal == names_of(game.t, game.legal().mask) and observe(game, 0).legal == ()
     game.play(next(iter(game.legal())))
     assert observe(game, 0).legal == names_of(game.t, game.legal().mask) and observe(game, 1).legal == ()
@@ -182,7 +186,7 @@ def test_s10_3p_observing_the_dummy_seat_is_an_error():
 
 def test_s5_3p_face_up_kings_are_seen_by_all_and_follow_a_castle():
     t = three_player()
-    game = Game.from_record(t, 0, deal_with(t, 0, {3: ["sT"]}))
+    game = State.from_record(t, 0, deal_with(t, 0, {3: ["sT"]}))
     for seat in (0, 1, 3):
         assert observe(game, seat).kings == ((0, "wK"), (1, "sK"))
     assert "wK" not in observe(game, 1).hands[1]               # seen as a face-up King, not as a hand

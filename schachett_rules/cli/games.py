@@ -10,15 +10,15 @@ from pathlib import Path
 
 import click
 
-from ..engine.game import Game
+from ..kernel.state import State
 from ..engine.replay import format_report, read_record, record_of, replay as run
 from ..engine.session import format_ledger, is_session_file, ledger, read_session
 from ..errors import RecordError, UsageError
 from ..kernel.compiler import compile_ruleset
 from ..players import make_bot
-from ..playouts.streams import GameStream
+from ..kernel.streams import GameStream
 from ..rules.loader import load
-from ..simulation.simulate import Spec, game_rng
+from ..simulation.simulate import Spec
 from . import output
 from .bots import bot_names
 from .common import force_flag, forced, option_flag, options_of
@@ -42,8 +42,9 @@ def sample(ruleset: str, seed: int, dealer: int | None, out: Path | None, option
     d = seed % t.n_seats if dealer is None else dealer
     if d >= t.n_seats:
         raise UsageError(f"--dealer {d}: ruleset {r.name} has seats 0 to {t.n_seats - 1}")
-    game = Game.deal(t, d, game_rng(seed, 0))
-    game.play_randomly(game_rng(seed, 1))
+    stream = GameStream(seed, 0)
+    game = State.deal(t, d, stream)
+    game.play_randomly(stream)
     text = record_of(game, r.name, opts).model_dump_json(indent=1)
     if out:
         output.write_file(out, text + "\n", "--out")
@@ -125,7 +126,7 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
     out = output.check_file(out or Path(f"schachett-game-{seed}.json"), "--out", forced())
     mine = players_of(t, seat)
     stream = GameStream(seed, 0)
-    game = Game.deal(t, d, stream)
+    game = State.deal(t, d, stream)
     write = terminal_writer(sys.stdout.isatty())
     write(render_start(t, r.title or r.name, seed, d, mine, dict(enumerate(names))))
     players = {s: make_bot(names[s], t) for s in range(t.n_seats) if t.controller(s) == s and s not in mine}

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..kernel.automaton import policy_of
-from ..players.bots import castle_choices
-from ..kernel.tables import Tables
-from ..kernel.trick import holder as kernel_holder, holders_of_faces, is_last
-from ..engine.game import Game, names_of
 from ..errors import IllegalAction, SchachettError, UnknownCard
-from ..engine.observation import observe
-from ..engine.records import CastleRecord, GameResult, TrickRecord
+from ..kernel.actions import CASTLE, TERMINAL, Pass
+from ..kernel.automaton import policy_of
+from ..kernel.observation import observe
+from ..kernel.records import CastleRecord, GameResult, TrickRecord
+from ..kernel.state import State
+from ..kernel.tables import Tables
+from ..kernel.trick import holder as kernel_holder, is_last
+from ..kernel.verify import castle_action, play_action
+from ..players.bots import chooser
 
 HELP = """Type a card to play it: its colour and face, as the manual writes them (wD, sT, w7, sIV),
 or its number in your hand (only the cards you may play are numbered).
@@ -58,18 +60,7 @@ def sort_cards(t: Tables, names) -> list[str]:
     return sorted(names, key=key)
 
 
-def holder(t: Tables, cards, last: bool) -> tuple[int, str]:
-    """The seat and card holding a trick so far (``cards``: (seat, name) in playing order, at least one).
-
-    ``last`` says whether it is the last trick, which has its own capture relation.
-    """
-    index = t.n_tricks - 1 if last else 0
-    held = holders_of_faces(t, index, [(s, t.face(c)) for s, c in cards])
-    at = max(i for i, h in enumerate(held) if h == (cards[i][0], t.face(cards[i][1])))
-    return cards[at]
-
-
-def render_trick(game: Game, mine: set[int]) -> str:
+def render_trick(game: State, mine: set[int]) -> str:
     """The trick on the table: who led, who played what, who holds it."""
     t = game.t
     index = len(game.tricks)
@@ -102,7 +93,7 @@ def render_hand(t: Tables, title: str, names, legal=None, start: int = 1) -> tup
     return "\n".join(lines), numbered
 
 
-def render_view(game: Game, mine: set[int], numbered: bool = True) -> tuple[str, list[str]]:
+def render_view(game: State, mine: set[int], numbered: bool = True) -> tuple[str, list[str]]:
     """What the person sees: the trick, the face-up cards, the hands; the text and the legal cards numbered 1…"""
     t, mover = game.t, game.to_move
     player = t.controller(mover) if t.controller(mover) in mine else min(mine)
@@ -194,65 +185,46 @@ def find_card(t: Tables, text: str) -> str | None:
 
 
 class Table:
-    """The input/output loop over one game: the person's turns, the bots', castling, the tricks as they end."""
+    """The input and output of one game: the person's decisions asked for, everything else printed as it happens.
 
-    def __init__(self, game: Game, mine: set[int], bots: dict, rng, read: Callable[[], str | None],
+    The game is walked by the state (:meth:`State.advance
+    <schachett_rules.kernel.state.State.advance>`): bots and the automaton's
+    rule decide for their seats, and the walk stops where the person decides.
+    """
+
+    def __init__(self, game: State, mine: set[int], bots: dict, rng, read: Callable[[], str | None],
                  write: Callable[..., None], echo: bool = False):
         self.game, self.t, self.mine, self.bots, self.rng = game, game.t, set(mine), bots, rng
-        self.read, self.write, self.echo, self.shown, self.view = read, write, echo, 0, ""
+        self.read, self.write, self.echo, self.view = read, write, echo, ""
+        self.seen = len(game.history())
+        self.choose = chooser({s: (None if s in self.mine else b) for s, b in bots.items()} |
+                              {s: None for s in self.mine}, rng)
 
     def label(self, seat: int) -> str:
         return seat_label(self.t, seat, self.mine)
 
     def run(self) -> GameResult:
         """Play the game to its end and return its result (:class:`Abandoned` if the person stops)."""
-        game, t = self.game, self.t
+        game = self.game
         while True:
-            self.announce()
-            if t.castling is not None:
-                self.castling()
-            if game.pending is not None:
-                game.gather()
-            self.announce()
-            if game.over:
+            decider = game.advance(self.choose)
+            self.report()
+            if decider == TERMINAL:
                 return game.result()
-            player = t.controller(game.to_move)
-            rule = policy_of(t, player)
-            if rule:
-                card = game.automaton_choice(rule)
-            elif player in self.mine:
-                card = self.ask_card()
-            else:
-                card = self.bots[player].play(observe(game, player), self.rng)
-            mover = game.to_move
-            game.play(card, by=player)
-            self.write(f"  {self.label(mover)} plays {card}")
+            game.apply(self.ask_castle() if game.phase == CASTLE else self.ask_card())
+            self.report()
 
-    def announce(self) -> None:
-        for tr in self.game.tricks[self.shown:]:
-            self.write(render_trick_result(self.t, tr, self.mine))
-        self.shown = len(self.game.tricks)
-
-    def castling(self) -> None:
-        """Offer each player at most one castle at this moment, as the bots' game loop does."""
-        game, t = self.game, self.t
-        asked: set[int] = set()
-        for o in game.castle_options():
-            player = t.controller(o.seat)
-            if player in asked or policy_of(t, player):
-                continue  # an automaton never castles
-            asked.add(player)
-            if player in self.mine:
-                asked |= self.mine
-                mine = [x for x in game.castle_options() if t.controller(x.seat) in self.mine]
-                if self.ask_castle(mine):
-                    return
-                continue
-            choice = self.bots[player].castle(observe(game, player), castle_choices(game, player), self.rng)
-            if choice is not None:
-                seat, officer, king = choice
-                self.write(render_castle(t, game.castle(seat, officer, king), self.mine))
-                return
+    def report(self) -> None:
+        """Print what happened since the last report: cards played, castles, tricks taken."""
+        t, log = self.t, self.game.log
+        for rec in log[self.seen:]:
+            if rec.action == "play":
+                self.write(f"  {self.label(rec.seat)} plays {rec.card}")
+            elif rec.action == "castle":
+                self.write(render_castle(t, rec, self.mine))
+            elif rec.action == "trick":
+                self.write(render_trick_result(t, rec, self.mine))
+        self.seen = len(log)
 
     def line(self, prompt: str) -> str:
         self.write(prompt, end="")
@@ -287,7 +259,8 @@ class Table:
             return False
         return True
 
-    def ask_card(self) -> str:
+    def ask_card(self):
+        """The person's card, asked for until it is one the rules allow now (a :class:`Play`)."""
         game, mover = self.game, self.game.to_move
         self.view, cards = render_view(game, self.mine)
         self.write("\n" + self.view)
@@ -299,51 +272,47 @@ class Table:
             if self.common(text):
                 continue
             if text.isdigit():
-                if 1 <= int(text) <= len(cards):
-                    return cards[int(text) - 1]
-                self.write(f"  there is no card {text} on the list: the cards you may play are numbered 1 to {len(cards)}")
-                continue
-            card = find_card(self.t, text)
-            if card is None:
-                self.write(f"  {text!r} is neither a card of this deck nor a command (cards: wD, sT, w7, sIV…; ? for help)")
-                continue
+                if not 1 <= int(text) <= len(cards):
+                    self.write(f"  there is no card {text} on the list: the cards you may play are numbered 1 to "
+                               f"{len(cards)}")
+                    continue
+                card = cards[int(text) - 1]
+            else:
+                card = find_card(self.t, text)
+                if card is None:
+                    self.write(f"  {text!r} is neither a card of this deck nor a command (cards: wD, sT, w7, sIV…; "
+                               f"? for help)")
+                    continue
             try:
-                game.verify_play(card, by=self.t.controller(mover))
+                return play_action(game, card, by=self.t.controller(mover))
             except IllegalAction as err:
                 self.write(f"  not allowed: {err.reason}")
-                continue
-            return card
 
-    def ask_castle(self, options) -> bool:
-        """Offer the person's castles; True if one was made."""
+    def ask_castle(self):
+        """The person's answer to a chance to castle: a :class:`Castle`, or a :class:`Pass` to let it go."""
         game, t = self.game, self.t
+        options = game.castle_offers()
+        seat = options[0].seat
         self.view = render_view(game, self.mine, numbered=False)[0] + "\n" + render_castle_options(t, options, self.mine)
         self.write("\n" + self.view)
         while True:
             text = self.line("castle> ")
             if text.lower() in ("", "no", "n", "pass"):
-                return False
+                return Pass(seat)
             if self.common(text):
                 continue
             words = text.split()
             args = words[1:]
-            seat = int(args.pop(0)) if len(args) > 1 and args[0].isdigit() else None
+            if args and args[0].isdigit() and len(args) > 1:
+                args.pop(0)    # "castle SEAT OFFICER", as the castles of one seat are offered at a time
             if words[0].lower() not in ("castle", "c") or len(args) not in (1, 2):
                 self.write('  type "castle OFFICER" (or "c OFFICER"), or "no" or an empty line to pass')
                 continue
             officer, king = find_card(t, args[0]) or args[0], (find_card(t, args[-1]) if len(args) == 2 else None)
-            offering = sorted({o.seat for o in options if officer in names_of(t, sum(1 << c for c in o.officers))})
-            if seat is None and len(offering) > 1:
-                self.write(f"  seats {' and '.join(map(str, offering))} may castle: say which, as \"castle SEAT {officer}\"")
-                continue
-            seat = seat if seat is not None else (offering or [options[0].seat])[0]
             try:
-                rec = game.castle(seat, officer, king)
+                return castle_action(game, seat, officer, king)
             except IllegalAction as err:
                 self.write(f"  not allowed: {err.reason}")
-                continue
-            self.write(render_castle(t, rec, self.mine))
-            return True
 
 
 def players_of(t: Tables, seat: int) -> set[int]:

@@ -13,14 +13,15 @@ import json
 from pathlib import Path
 from typing import Any, Union
 
-from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from ..kernel.compiler import Tables, compile_ruleset
-from .game import Game, names_of
+from ..kernel.deal import names_of
+from ..kernel.records import CastleRecord, GameResult, PenaltyRecord, TrickRecord
+from ..kernel.state import State
 from ..errors import IllegalAction, RecordError
 from ..rules.loader import Resolved, load
 from ..paths import RulesetName
-from .records import CastleRecord, GameResult, PenaltyRecord, TrickRecord
 
 
 class _Strict(BaseModel):
@@ -28,10 +29,11 @@ class _Strict(BaseModel):
 
 
 class PenaltyAction(_Strict):
-    """A penalty clause applied to a seat."""
+    """A penalty clause applied to a seat; ``card`` the card taken back, where the clause says so."""
 
     seat: StrictInt
     name: str
+    card: str | None = None
 
 
 class PenaltyStep(_Strict):
@@ -54,6 +56,20 @@ class CastleStep(_Strict):
     castle: CastleAction
 
 
+class PassAction(_Strict):
+    """A seat lets its chance to castle go."""
+
+    seat: StrictInt
+
+
+class PassStep(_Strict):
+    """The action ``{"pass": {"seat": 1}}``; a record may leave passes out: the next card or castle says them."""
+
+    pass_: PassAction = Field(alias="pass")
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
 class PlayAction(_Strict):
     """A card played by a named seat (``by`` plays a dummy's cards for it)."""
 
@@ -74,7 +90,7 @@ class GameRecord(_Strict):
     options: dict[str, str] = {}
     dealer: StrictInt
     hands: list[list[str]]
-    actions: list[Union[str, PlayStep, PenaltyStep, CastleStep]]
+    actions: list[Union[str, PlayStep, PenaltyStep, CastleStep, PassStep]]
 
 
 class ReplayReport(_Strict):
@@ -113,7 +129,8 @@ class ReplayReport(_Strict):
 
 
 ACTION_FORMS = ('a card name such as "w7", {"play": {"card": "w7", "by": SEAT}}, '
-                '{"penalty": {"seat": SEAT, "name": NAME}} or {"castle": {"seat": SEAT, "officer": CARD, "king": CARD}}')
+                '{"penalty": {"seat": SEAT, "name": NAME, "card": CARD}}, '
+                '{"castle": {"seat": SEAT, "officer": CARD, "king": CARD}} or {"pass": {"seat": SEAT}}')
 
 
 def _describe_validation(err: ValidationError, file: str) -> RecordError:
@@ -125,7 +142,7 @@ def _describe_validation(err: ValidationError, file: str) -> RecordError:
         index = int(loc[1])
         return RecordError(f"{file}: action {index + 1} is not an action of a record; an action is "
                            f"{ACTION_FORMS}")
-    where = ".".join(x for x in loc if not x.startswith(("str", "PenaltyStep", "CastleStep", "PlayStep")))
+    where = ".".join(x for x in loc if not x.startswith(("str", "PenaltyStep", "CastleStep", "PlayStep", "PassStep")))
     return RecordError(f"{file}: the record's field {where or '(top level)'} is wrong: {first['msg']}. A record is "
                        f'{{"ruleset": NAME, "options": {{}}, "dealer": SEAT, "hands": [[CARDS]…], "actions": [ACTION…]}}, '
                        f"an action being {ACTION_FORMS}")
@@ -159,19 +176,35 @@ def parse_record(text: str, file: str = "<record>") -> GameRecord:
         raise _describe_validation(err, file) from None
 
 
-def _apply(game: Game, action, index: int, file: str) -> None:
-    where = f"{file}, action {index + 1}"
+def apply_step(state: State, action, where: str = "") -> None:
+    """Apply one action of a record to the state (a card name, or a play, penalty, castle or pass step)."""
     try:
         if isinstance(action, str):
-            game.play(action)
+            state.play(action)
         elif isinstance(action, PlayStep):
-            game.play(action.play.card, by=action.play.by)
+            state.play(action.play.card, by=action.play.by)
         elif isinstance(action, PenaltyStep):
-            game.penalty(action.penalty.seat, action.penalty.name)
+            state.penalty(action.penalty.seat, action.penalty.name, action.penalty.card)
+        elif isinstance(action, PassStep):
+            state.pass_castle(action.pass_.seat)
         else:
-            game.castle(action.castle.seat, action.castle.officer, action.castle.king)
+            state.castle(action.castle.seat, action.castle.officer, action.castle.king)
     except IllegalAction as err:
         raise IllegalAction(err.reason, err.trick, err.seat, err.card, err.clause, where=where) from None
+
+
+def state_of(record: GameRecord, t: Tables, file: str = "<record>", upto: int | None = None) -> State:
+    """The state after the record's first ``upto`` actions (all of them by default), every action checked."""
+    try:
+        state = State.from_record(t, record.dealer, record.hands)
+    except RecordError as err:
+        raise RecordError(f"{file}: {err.message}") from None
+    for i, action in enumerate(record.actions[:upto]):
+        if state.over and isinstance(action, str):
+            raise RecordError(f"{file}, action {i + 1}: the game is over after {t.n_tricks} tricks, but the record "
+                              f"goes on with {action!r}")
+        apply_step(state, action, f"{file}, action {i + 1}")
+    return state
 
 
 def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] | None = None,
@@ -190,15 +223,8 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
     except RecordError as err:
         raise RecordError(f"{file}: {err.message}") from None
     t: Tables = compile_ruleset(r)
-    try:
-        game = Game.from_record(t, record.dealer, record.hands)
-    except RecordError as err:
-        raise RecordError(f"{file}: {err.message}") from None
-    for i, action in enumerate(record.actions):
-        if game.over and isinstance(action, str):
-            raise RecordError(f"{file}, action {i + 1}: the game is over after {t.n_tricks} tricks, but the record "
-                              f"goes on with {action!r}")
-        _apply(game, action, i, file)
+    game = state_of(record, t, file)
+    game.lapse()   # a record that ends in silence lets every chance to castle still open go
     if not game.over:
         played = sum(1 for a in record.actions if isinstance(a, str))
         raise RecordError(f"{file}: the record ends after {played} cards, in trick {game.trick_number}; a game of "
@@ -213,18 +239,23 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
                         party_labels=[t.party_label(p, record.dealer) for p in range(len(t.parties))])
 
 
-def record_of(game: Game, ruleset: str, options: dict[str, str] | None = None) -> GameRecord:
-    """The record of a game played with the engine (for saving and replaying)."""
-    t = game.t
+def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
+              passes: bool = False) -> GameRecord:
+    """The record of a game (for saving and replaying), finished or not.
+
+    A chance to castle let go is written only with ``passes``: otherwise the next card or castle says it.
+    """
     deal = game.log[0]
     actions: list = []
     for rec in game.log[1:]:
         if rec.action == "play":
             actions.append(rec.card)
         elif rec.action == "penalty":
-            actions.append(PenaltyStep(penalty=PenaltyAction(seat=rec.seat, name=rec.name)))
+            actions.append(PenaltyStep(penalty=PenaltyAction(seat=rec.seat, name=rec.name, card=rec.card)))
         elif rec.action == "castle":
             actions.append(CastleStep(castle=CastleAction(seat=rec.seat, officer=rec.officer, king=rec.king)))
+        elif rec.action == "pass" and passes:
+            actions.append(PassStep(pass_=PassAction(seat=rec.seat)))
     return GameRecord(ruleset=ruleset, options=dict(options or {}), dealer=game.dealer,
                       hands=[list(h) for h in deal.hands], actions=actions)
 

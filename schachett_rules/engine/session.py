@@ -13,7 +13,6 @@ ABDC
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
@@ -21,12 +20,14 @@ from itertools import combinations
 from pydantic import BaseModel, ConfigDict
 
 from ..language import ir
+from ..kernel.chance import random_action
+from ..kernel.records import money
+from ..kernel.state import State
 from ..kernel.tables import Tables
-from .game import Game
 from ..errors import RecordError
 from ..rules.loader import load
 from ..paths import RulesetName
-from .records import money
+from ..kernel.streams import GameStream
 from .replay import GameRecord, record_of, replay
 
 
@@ -211,9 +212,9 @@ def play_session(t: Tables, ruleset: str, options: dict[str, str], session: ir.S
     for cycle in range(cycles):
         for rnd, seating in enumerate(seatings(session, players, t.n_seats), start=1):
             for _ in range(session.games_per_round):
-                rng = random.Random((seed << 32) ^ number)
-                game = Game.deal(t, t.dealer_of(number), rng)
-                game.play_randomly(rng)
+                rng = GameStream(seed, number)
+                game = State.deal(t, t.dealer_of(number), rng)
+                game.advance(lambda seat, state: random_action(state, rng))
                 games.append(SessionGame(number=number + 1, round=cycle * session.rounds_per_cycle + rnd,
                                          seating=list(seating), record=record_of(game, ruleset, options)))
                 number += 1
@@ -238,7 +239,7 @@ def players_wanted(session: ir.Session, t: Tables) -> int:
 
 
 def default_players(session: ir.Session, t: Tables) -> list[str]:
-    """The players' names when none are given: A, B, C … in lot order, as many as the session wants.
+    """The players' names when none are given: the session clause's ``players``, else A, B, C … in lot order.
 
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> default_players(load("three-player").clause("session"), tables_for("three-player"))
@@ -247,6 +248,8 @@ def default_players(session: ir.Session, t: Tables) -> list[str]:
     ['A', 'B', 'C', 'D', 'E', 'F']
     """
     n = players_wanted(session, t)
+    if len(session.players) == n:
+        return list(session.players)
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     return list(letters[:n]) if n <= len(letters) else [f"P{i + 1}" for i in range(n)]
 

@@ -36,17 +36,22 @@ def policy_of(t: Tables, seat: int) -> str | None:
     return policy if seat in seats else None
 
 
+def strength_places(rank, points, card_face) -> tuple[int, ...]:
+    """Card -> its place when all cards are sorted by rank, then points, then deck order (the compiler keeps it).
+
+    >>> strength_places((2, 1), (0, 5), (0, 1, 1))     # card 0 ranks highest; cards 1 and 2 are one face
+    (2, 0, 1)
+    """
+    order = sorted(range(len(card_face)), key=lambda c: (rank[card_face[c]], points[card_face[c]], c))
+    place = [0] * len(card_face)
+    for i, c in enumerate(order):
+        place[c] = i
+    return tuple(place)
+
+
 def strength_order(t: Tables) -> tuple[int, ...]:
-    """Card -> its place when all cards are sorted by :func:`strength` (built once per tables)."""
-    cached = t.__dict__.get("_automaton_strength")
-    if cached is None:
-        order = sorted(range(t.n_cards), key=lambda c: strength(t, c))
-        place = [0] * t.n_cards
-        for i, c in enumerate(order):
-            place[c] = i
-        cached = tuple(place)
-        object.__setattr__(t, "_automaton_strength", cached)
-    return cached
+    """Card -> its place when all cards are sorted by :func:`strength` (worked out by the compiler)."""
+    return t.strength_order
 
 
 def automaton_card(t: Tables, hand: int, trick: Sequence[tuple[int, int]], index: int, policy: str) -> int:

@@ -46,23 +46,24 @@ class Permits(NamedTuple):
     trick: tuple[int, ...]      # the trick the permit names, -1 for none
 
 
+def castle_permits(castling, n_seats: int) -> Permits:
+    """A castling table's permits as int tuples, for the leaf rules (the compiler keeps them on the tables)."""
+    rel, ab, anyh, when, trick = [], [], [], [], []
+    for seats, any_holder, w, tr in (castling.permits if castling else ()):
+        r = a = 0
+        for base, off in seats:
+            if base == "dealer":
+                r |= 1 << (off % n_seats)
+            else:
+                a |= 1 << off
+        rel.append(r), ab.append(a), anyh.append(int(any_holder)), when.append(_WHEN[w])
+        trick.append(-1 if tr is None else tr)
+    return Permits(tuple(rel), tuple(ab), tuple(anyh), tuple(when), tuple(trick))
+
+
 def permits_of(t: Tables) -> Permits:
-    """The castling clause's permits as int tuples (built once per tables)."""
-    cached = t.__dict__.get("_castle_permits")
-    if cached is None:
-        rel, ab, anyh, when, trick = [], [], [], [], []
-        for seats, any_holder, w, tr in (t.castling.permits if t.castling else ()):
-            r = a = 0
-            for base, off in seats:
-                if base == "dealer":
-                    r |= 1 << (off % t.n_seats)
-                else:
-                    a |= 1 << off
-            rel.append(r), ab.append(a), anyh.append(int(any_holder)), when.append(_WHEN[w])
-            trick.append(-1 if tr is None else tr)
-        cached = Permits(tuple(rel), tuple(ab), tuple(anyh), tuple(when), tuple(trick))
-        object.__setattr__(t, "_castle_permits", cached)
-    return cached
+    """The castling clause's permits as int tuples (worked out by the compiler)."""
+    return t.castle_permits or Permits((), (), (), (), ())
 
 
 def permitted(relative, absolute, any_holder, when, trick, n_seats: int, dealer: int, seat: int, moment: int,
@@ -131,12 +132,7 @@ def takes_other_king(other_king: bool, moment: int, own_kings: int) -> bool:
 
 def officer_cards(t: Tables) -> int:
     """The cards (a bitmask) that may be taken for a King: those of the clause's officer faces."""
-    cached = t.__dict__.get("_castle_officers")
-    if cached is None:
-        faces = t.castling.officer_faces if t.castling else 0
-        cached = sum(t.deck.face_cards[f] for f in range(t.n_faces) if faces >> f & 1)
-        object.__setattr__(t, "_castle_officers", cached)
-    return cached
+    return t.castle_officers
 
 
 def seat_permitted(t: Tables, seat: int, moment: int, tricks_done: int, dealer: int) -> bool:
@@ -204,8 +200,9 @@ def options(t: Tables, moment: int, hands: Sequence[int], trick: Sequence[tuple[
     limit, officers_mask, fates = limit_code(t), officer_cards(t), rescue_fates_mask(t)
 
     def allowed(seat: int) -> bool:
-        return (permitted(p.relative, p.absolute, p.any_holder, p.when, p.trick, t.n_seats, dealer, seat, moment,
-                          tricks_done) and within_limit(limit, t.party_of, seat, castled))
+        return (not (t.never_castle >> seat) & 1
+                and permitted(p.relative, p.absolute, p.any_holder, p.when, p.trick, t.n_seats, dealer, seat, moment,
+                              tricks_done) and within_limit(limit, t.party_of, seat, castled))
 
     def officers_of(seat: int) -> tuple[int, ...]:
         m = hands[seat] & officers_mask

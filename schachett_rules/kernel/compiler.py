@@ -9,7 +9,8 @@ in engine code; it is all here, computed from the clauses.
 >>> t = compile_ruleset(load("original"))
 >>> t.n_cards, t.n_seats, t.n_tricks
 (52, 4, 13)
->>> t.takes(t.face("sL"), t.face("wS")), t.takes(t.face("wL"), t.face("sL"))
+>>> from schachett_rules.kernel.trick import holds_against
+>>> holds_against(t, 0, t.face("sL"), t.face("wS")), holds_against(t, 0, t.face("wL"), t.face("sL"))
 (True, False)
 """
 
@@ -19,6 +20,10 @@ import functools
 
 from ..language import ir
 from ..language.cards import Deck, SelectorError, describe_selector
+from . import castling as castle_rules
+from .castling import castle_permits
+from .automaton import strength_places
+from .core import RELATIONS
 from .tables import CastleTable, DummyTable, EventTable, Tables
 from ..rules.check import RuleCheckErrors, check, raise_for
 from ..errors import RuleCheckError, SchachettError, UnknownCard
@@ -102,9 +107,8 @@ class _Compiler:
         events = self.events(deal)
         settlement = self.eff("settlement").clause
         self.probe_settlement()
-        stake = self.r.clause("stake").per if self.r.clause("stake") else "seat"
-        rounding = self.r.clause("settle penalties")
-        penalty_rounding = rounding.rounding if rounding else "each"
+        stake = self.stake()
+        penalty_rounding = self.penalty_rounding()
         castling = self.castling()
         castling_clause = self.r.clause("castling")
         dummy = self.dummy()
@@ -120,6 +124,9 @@ class _Compiler:
         raise_for(self.errors)
         gives, hand_size = deal
         beats, beats_last, capture_words, tie_words = capture
+        seat_names, party_names = self.names(parties)
+        never = self.automaton_castling(castling, dummy)
+        raise_for(self.errors)
         order = self.r.clause("king order")
         given, taken = [], 0
         for face, base, offset in gives:
@@ -127,7 +134,15 @@ class _Compiler:
             card = (free & -free).bit_length() - 1
             taken |= 1 << card
             given.append((card, base, offset))
+        # Everything the queries would otherwise work out on first use is worked out here, once: the tables are
+        # shared by threads and never change after this.
+        event_of = tuple(next((i for i, e in enumerate(events) if e.when == rel), -1) for rel in RELATIONS)
+        officers = (sum(deck.face_cards[f] for f in range(len(deck.face_names)) if castling.officer_faces >> f & 1)
+                    if castling else 0)
         return Tables(
+            event_of=event_of, strength_order=strength_places(rank, points[0], deck.card_face), castle_officers=officers,
+            castle_permits=castle_permits(castling, seats), never_castle=never, seat_names=seat_names,
+            party_names=party_names,
             given_cards=tuple(given), rest_cards=tuple(c for c in range(len(deck.card_face)) if not taken >> c & 1),
             name=self.r.name, deck=deck, n_cards=len(deck.card_face), n_faces=len(deck.face_names),
             n_seats=seats, hand_size=hand_size, n_tricks=hand_size, full_mask=(1 << len(deck.card_face)) - 1,
@@ -179,10 +194,65 @@ class _Compiler:
             self.errors.append(_fail(off, err.message))
             return None
         king = self.r.clause("castle king")
+        moment = self.r.clause("castle moment")
+        if moment is None and permits:
+            self.errors.append(_fail(eff, "castling is allowed, so the ruleset must also say how many castles one "
+                                          "moment allows, for example `castle moment [§5 (3p) conjecture]: one "
+                                          "castle` (the first castle ends the moment) or `castle moment: one per "
+                                          "seat`"))
+            return None
         return CastleTable(permits=tuple(permits), officer_faces=faces, limit=lim.clause.limit,
                            cite=", ".join(eff.clause.basis.cites), with_seat=with_seat,
                            rescue_fates=rescue,
-                           other_king_before_play=king is not None and king.takes == "other-before-play")
+                           other_king_before_play=king is not None and king.takes == "other-before-play",
+                           per_moment=moment.castles if moment is not None else "one")
+
+    def names(self, parties) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The seats' and the parties' names (the seat names and party names clauses), checked against the table."""
+        n = self.n_seats
+        seats = tuple(f"seat {s}" for s in range(n))
+        eff = self.r.effective("seat names")
+        if eff is not None:
+            if len(eff.clause.names) != n:
+                self.errors.append(_fail(eff, f"{len(eff.clause.names)} seat names for a table of {n} seats: name "
+                                              f"every seat once, seat 0 first"))
+            elif len(set(eff.clause.names)) != n:
+                self.errors.append(_fail(eff, "two seats have the same name"))
+            else:
+                seats = eff.clause.names
+        parties = parties or ()
+        named = tuple(" and ".join(seats[s] for s in p) if len(p) < 3 else
+                      ", ".join(seats[s] for s in p[:-1]) + " and " + seats[p[-1]] for p in parties)
+        eff = self.r.effective("party names")
+        if eff is not None:
+            if len(eff.clause.names) != len(parties):
+                self.errors.append(_fail(eff, f"{len(eff.clause.names)} party names for {len(parties)} parties: "
+                                              f"name every party once, in the order of the parties clause"))
+            else:
+                named = eff.clause.names
+        return seats, named
+
+    def automaton_castling(self, castling: CastleTable | None, dummies) -> int:
+        """The seats whose player never castles; an error where castling could reach an automaton that says nothing."""
+        eff = self.r.effective("automaton")
+        if eff is None:
+            return 0
+        c = eff.clause
+        seats = {s for s in range(self.n_seats) if s in c.seats or any(d.seat == s and d.by in c.seats
+                                                                      for d in dummies)}
+        if c.castles == "never":
+            return sum(1 << s for s in seats)
+        if castling is None or not castling.permits:
+            return 0
+        permits = castle_permits(castling, self.n_seats)
+        reached = sorted(s for s in seats for d in range(self.n_seats) for moment in (0, 1, 2)
+                         for done in range(self.n_tricks_hint)
+                         if castle_rules.permitted(*permits, self.n_seats, d, s, moment, done))
+        if reached:
+            self.errors.append(_fail(eff, f"seat {reached[0]} is played by this rule, which says which card it plays "
+                                          f"but not whether it castles, and the castling clause lets it castle; end "
+                                          f"the clause with `, and never castle`"))
+        return 0
 
     def castle_with(self) -> tuple[int, ...]:
         """Seat by seat, the seat whose hand its castle reaches, held to the clause's partner claim."""
@@ -228,12 +298,39 @@ class _Compiler:
             return None
         return tuple(sorted({events[name] for name in res.clause.events}))
 
+    def stake(self) -> str:
+        """Who settles a game's amount: every seat, or every player once (the stake clause, which must be there)."""
+        c = self.r.clause("stake")
+        if c is None:
+            self.errors.append(_fail(self.eff("settlement"), "the ruleset must say who settles the amount: `stake "
+                                                             "[§12 inferred]: per seat` (every seat receives or pays "
+                                                             "it) or `stake: per player`"))
+            return "seat"
+        return c.per
+
+    def penalty_rounding(self) -> str:
+        """How penalty points become money (settle penalties), which a ruleset with paid penalties must say."""
+        c = self.r.clause("settle penalties")
+        if c is not None:
+            return c.rounding
+        paid = [e for e in self.r.clauses if isinstance(e.clause, ir.Penalty) and e.clause.pays]
+        if paid:
+            self.errors.append(_fail(paid[0], "this penalty pays points, so the ruleset must say how penalty points "
+                                              "become money: `settle penalties: each penalty rounded` or `settle "
+                                              "penalties: summed per game`"))
+        return "each"
+
     def dealer(self) -> tuple[int, int, str]:
         """Who deals a session's first game, the step of the deal (+1 left, -1 right), and the clause's citation."""
         eff = self.r.effective("dealer")
         if eff is None:
-            return 0, 1, ""  # without a dealer clause, seat 0 deals first and the deal passes left, as in §4,5 (3p)
+            self.errors.append(_fail(self.eff("deal"), "the ruleset must say who deals: for example `dealer [§4 "
+                                                       "conjecture]: seat 0 deals first, passes left`"))
+            return 0, 1, ""
         c = eff.clause
+        if c.first is None:
+            self.errors.append(_fail(eff, "the dealer clause must say who deals the first game: `seat N deals "
+                                          "first, passes left`"))
         first = c.first if c.first is not None else 0
         if not 0 <= first < self.n_seats:
             self.errors.append(_fail(eff, f"seat {first} does not exist (seats 0 to {self.n_seats - 1})"))

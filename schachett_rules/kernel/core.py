@@ -26,6 +26,24 @@ LOWEST, HIGHEST, CHEAPEST_TAKER = 0, 1, 2         # the automaton's rules
 POLICIES = ("lowest", "highest", "cheapest-taker")
 
 
+def named_seat(from_dealer: bool, offset: int, dealer: int, n_seats: int) -> int:
+    """The seat a clause names: ``offset`` places to the left of the ``dealer``, or seat ``offset`` itself.
+
+    >>> named_seat(True, 1, 3, 4), named_seat(False, 2, 3, 4)
+    (0, 2)
+    """
+    return (dealer + offset) % n_seats if from_dealer else offset % n_seats
+
+
+def scores_for(scorer: int, party: int) -> bool:
+    """Whether ``party`` scores a King event whose :func:`king_scorer` answer is ``scorer``.
+
+    >>> scores_for(1, 1), scores_for(-1 - 0, 1), scores_for(-1 - 1, 1)
+    (True, True, False)
+    """
+    return party == scorer or (scorer < 0 and party != -1 - scorer)
+
+
 def takes_from(beats, face: int, holder_face: int) -> bool:
     """Whether a card of ``face`` takes the trick from the card of ``holder_face`` under ``beats`` (face -> face mask)."""
     return (beats[face] >> holder_face) & 1 == 1
@@ -38,6 +56,18 @@ def holder_after(beats, faces, n: int) -> int:
         if takes_from(beats, faces[i], faces[best]):
             best = i
     return best
+
+
+def points_of(points, faces, n: int) -> int:
+    """The card points of the first ``n`` cards of a trick (``faces``), with ``points`` the table in force.
+
+    >>> points_of((0, 9, 12), (1, 2, 0), 3)
+    21
+    """
+    total = 0
+    for i in range(n):
+        total += points[faces[i]]
+    return total
 
 
 def serving_tier(tiers, hand, words: int) -> int:

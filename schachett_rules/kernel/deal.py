@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 
-from .core import kth, shuffle
+from ..errors import RecordError, UnknownCard
+from .core import kth, named_seat, shuffle
 from .tables import Tables
 
 
@@ -40,7 +41,7 @@ def seat_of(t: Tables, base: str, offset: int, dealer: int) -> int:
     >>> seat_of(tables_for("original"), "dealer", 1, 3)
     0
     """
-    return (dealer + offset) % t.n_seats if base == "dealer" else offset
+    return named_seat(base == "dealer", offset, dealer, t.n_seats)
 
 
 def deal_cards(t: Tables, dealer: int, rng: random.Random) -> list[int]:
@@ -50,8 +51,8 @@ def deal_cards(t: Tables, dealer: int, rng: random.Random) -> list[int]:
     """
     n = t.n_seats
     hands = [0] * n
-    for card, base, offset in t.given_cards:
-        hands[(dealer + offset) % n if base == "dealer" else offset] |= 1 << card
+    for card, seat in t.dealt_to(dealer):
+        hands[seat] |= 1 << card
     cards = list(t.rest_cards)
     rnd = rng.random
     shuffle(cards, [rnd() for _ in range(len(cards) - 1)], 0)
@@ -64,3 +65,48 @@ def deal_cards(t: Tables, dealer: int, rng: random.Random) -> list[int]:
         hands[seat] = h
         pos += need
     return hands
+
+
+def names_of(t: Tables, mask: int) -> tuple[str, ...]:
+    """Card names of a bitmask, in deck order (copies of a face once each).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> t = tables_for("original")
+    >>> names_of(t, t.deck.face_cards[t.face("wT")] | t.deck.face_cards[t.face("w7")])
+    ('wT', 'wT', 'w7')
+    """
+    return tuple(t.deck.card_name(c) for c in range(t.n_cards) if mask >> c & 1)
+
+
+def hands_of_record(t: Tables, dealer: int, hands: list[list[str]]) -> list[int]:
+    """A recorded deal as hand bitmasks, checked against the deal clause: hand sizes, the deck, the face-up cards."""
+    if not isinstance(dealer, int) or not 0 <= dealer < t.n_seats:
+        raise RecordError(f"dealer {dealer!r} is not a seat of this table (seats 0 to {t.n_seats - 1})")
+    if len(hands) != t.n_seats:
+        raise RecordError(f"the record deals {len(hands)} hands, but ruleset {t.name} seats {t.n_seats}")
+    masks, taken = [], 0
+    for seat, hand in enumerate(hands):
+        if len(hand) != t.hand_size:
+            raise RecordError(f"seat {seat} is dealt {len(hand)} cards, but the deal clause gives {t.hand_size}")
+        mask = 0
+        for name in hand:
+            try:
+                face = t.face(name)
+            except UnknownCard as err:
+                raise RecordError(f"seat {seat}'s hand: {err.message}") from None
+            free = t.deck.face_cards[face] & ~taken
+            if not free:
+                copies = t.deck.face_cards[face].bit_count()
+                raise RecordError(f"seat {seat}'s hand: {name} is dealt more often than the deck has it "
+                                  f"({copies} {'copy' if copies == 1 else 'copies'})")
+            card = (free & -free).bit_length() - 1
+            mask |= 1 << card
+            taken |= 1 << card
+        masks.append(mask)
+    for face, base, offset in t.gives:
+        seat = seat_of(t, base, offset, dealer)
+        if not masks[seat] & t.deck.face_cards[face]:
+            where = f"dealer + {offset}" if base == "dealer" and offset else ("the dealer" if base == "dealer" else f"seat {offset}")
+            raise RecordError(f"the deal clause gives {t.deck.face_names[face]} face up to {where} (seat {seat}), "
+                              f"but the record deals it elsewhere")
+    return masks

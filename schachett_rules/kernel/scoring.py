@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .tables import EventTable, Tables
-from .core import RELATIONS, SCORERS, event_points, king_fate, king_scorer
+from .core import RELATIONS, SCORERS, event_points, king_fate, king_scorer, relation, scores_for
 from ..language.expr import evaluate
 
 
@@ -32,18 +32,26 @@ class KingCount:
 
 def event_of(t: Tables) -> tuple[int, int, int]:
     """For each relation of a King's player to the winner (self, partner, opponent): the event's index, -1 for none."""
-    cached = t.__dict__.get("_event_of")
-    if cached is None:
-        cached = tuple(next((i for i, e in enumerate(t.events) if e.when == rel), -1) for rel in RELATIONS)
-        object.__setattr__(t, "_event_of", cached)
-    return cached
+    return t.event_of
+
+
+def fate_word(t: Tables, seat: int, winner: int) -> str:
+    """How a King played from ``seat`` fares when ``winner`` takes the trick, as the event tables' ``when`` says it.
+
+    ``'self'`` if it took the trick, ``'partner'`` if a partner of its seat did, ``'opponent'`` if an opponent did
+    (:func:`~.core.relation`).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> t = tables_for("original")
+    >>> fate_word(t, 0, 0), fate_word(t, 0, 2), fate_word(t, 0, 1)
+    ('self', 'partner', 'opponent')
+    """
+    return RELATIONS[relation(t.party_of, seat, winner)]
 
 
 def scorer_parties(t: Tables, scorer: int) -> tuple[int, ...]:
-    """The parties a :func:`~.core.king_scorer` answer names."""
-    if scorer >= 0:
-        return (scorer,)
-    return tuple(p for p in range(len(t.parties)) if p != -1 - scorer)
+    """The parties a :func:`~.core.king_scorer` answer names (:func:`~.core.scores_for` each)."""
+    return tuple(p for p in range(len(t.parties)) if scores_for(scorer, p))
 
 
 def king_events(t: Tables, trick_index: int, kings: list[tuple[int, int]], winner: int,

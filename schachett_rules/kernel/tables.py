@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..language import ir
+from .core import named_seat
 from ..language.cards import Deck
 from ..rules.seating import describe_party, party_words, seat_words
 
@@ -37,6 +38,7 @@ class CastleTable:
     with_seat: tuple[int, ...] = ()      # seat -> the seat whose hand its castle reaches (castle with)
     rescue_fates: tuple[str, ...] = ()   # the fates a rescue may undo (castle rescue), as in EventTable.when
     other_king_before_play: bool = False  # castle king: before play, a seat without a King may take the reached hand's
+    per_moment: str = "one"               # castle moment: one castle ends a moment, or each seat may castle once
 
     def partner_for(self, seat: int) -> int:
         """The seat whose hand a castle from ``seat`` exchanges with."""
@@ -107,36 +109,6 @@ class Tables:
         """Face index of a card name."""
         return self.deck.face(name)
 
-    def takes(self, new: int, holder: int, last: bool = False) -> bool:
-        """Whether a card of face ``new`` takes the trick from face ``holder``."""
-        return bool((self.beats_last if last else self.beats)[new] >> holder & 1)
-
-    def explain(self, new: int, holder: int, last: bool = False) -> str:
-        """Why ``new`` does or does not take the trick from ``holder``, citing the clause."""
-        d = self.deck
-        n, h = d.face_names[new], d.face_names[holder]
-        en, eh = (self.promoted_as[new], self.promoted_as[holder]) if last else (new, holder)
-        promo = ""
-        if last and (en != new or eh != holder):
-            parts = [f"{d.face_names[x]} counts as {d.face_names[y]}" for x, y in ((new, en), (holder, eh)) if x != y]
-            promo = " (last trick: " + ", ".join(parts) + ")"
-        kind = d.face_kind[en]
-        words, cite = self.capture_words.get(kind, (f"a {kind} takes nothing", ""))
-        if self.takes(new, holder, last):
-            if self.rank[en] == self.rank[eh]:
-                rule, tcite = self.tie_words.get(kind, ("later", ""))
-                return f"{n} takes {h}{promo}: of two equal cards the later played takes ({tcite})"
-            return f"{n} takes {h}{promo}: {words} ({cite})"
-        may = self.capture_victims.get(kind, (0,) * len(d.colours))[d.face_colour[en]] >> eh & 1
-        if not may:
-            return f"{n} does not take {h}{promo}: {words} ({cite})"
-        if self.rank[en] == self.rank[eh]:
-            rule, tcite = self.tie_words.get(kind, ("first", cite))
-            return f"{n} does not take {h}{promo}: of two equal cards the first played holds ({tcite or cite})"
-        if self.capture_dir.get(kind, "lower") == "higher":
-            return f"{n} does not take {h}{promo}: it ranks higher, and {words} ({cite})"
-        return f"{n} does not take {h}{promo}: it ranks lower ({self.rank_cite})"
-
     rank_cite: str = ""
     given_cards: tuple[tuple[int, str, int], ...] = ()   # (card, 'dealer'|'seat', offset), dealt face up
     rest_cards: tuple[int, ...] = ()                      # the cards shuffled and dealt after them
@@ -152,6 +124,31 @@ class Tables:
     first_dealer: int = 0                                # the seat that deals a session's first game (dealer)
     deal_step: int = 1                                   # +1: the deal passes left; -1: to the right
     dealer_cite: str = ""
+    never_castle: int = 0                                # seats (a bitmask) whose player never castles (automaton)
+    seat_names: tuple[str, ...] = ()                     # the seat names clause, seat by seat
+    party_names: tuple[str, ...] = ()                    # the party names clause (or the seats' names joined)
+    event_of: tuple[int, int, int] = (-1, -1, -1)        # self, partner, opponent -> the event's index, -1 for none
+    strength_order: tuple[int, ...] = ()                 # card -> its place by rank, points, deck order (automaton)
+    castle_permits: tuple = ()                           # the castling permits as int tuples (castling.Permits)
+    castle_officers: int = 0                             # the cards (a bitmask) that may be taken for a King
+
+    def seat_name(self, seat: int) -> str:
+        """What a seat is called at the table (the seat names clause): 'South', 'the Kaiser' ...
+
+        >>> from schachett_rules.kernel.compiler import tables_for
+        >>> tables_for("original").seat_name(1), tables_for("three-player").seat_name(2)
+        ('West', 'the dummy')
+        """
+        return self.seat_names[seat]
+
+    def seat_title(self, seat: int) -> str:
+        """A seat's name with its number, for a reader who also reads records: 'West (seat 1)'."""
+        name = self.seat_names[seat]
+        return name if name == f"seat {seat}" else f"{name} (seat {seat})"
+
+    def party_title(self, party: int) -> str:
+        """What a party is called (the party names clause, or its seats' names): 'South and North' ..."""
+        return self.party_names[party]
 
     def dealer_of(self, game: int) -> int:
         """The seat that deals game number ``game`` of a session (counted from 0), by the dealer clause."""
@@ -184,19 +181,9 @@ class Tables:
         """Every party but ``party`` (with two parties: the one other)."""
         return tuple(p for p in range(len(self.parties)) if p != party)
 
-    def fate_of(self, seat: int, winner: int) -> str:
-        """How a King played from ``seat`` fares when ``winner`` takes the trick: the ``when`` of its event.
-
-        ``'self'`` if it took the trick, ``'partner'`` if a partner of its seat
-        did, ``'opponent'`` if an opponent did (the event tables' words).
-        """
-        if seat == winner:
-            return "self"
-        return "partner" if self.party_of[seat] == self.party_of[winner] else "opponent"
-
     def dealt_to(self, dealer: int) -> tuple[tuple[int, int], ...]:
         """The cards the deal gives face up, as (card, seat), when ``dealer`` deals."""
-        return tuple((card, (dealer + offset) % self.n_seats if base == "dealer" else offset % self.n_seats)
+        return tuple((card, named_seat(base == "dealer", offset, dealer, self.n_seats))
                      for card, base, offset in self.given_cards)
 
     def seat_label(self, seat: int, dealer: int) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .core import holder_after, serving_tier, takes_from
+from .core import holder_after, points_of, serving_tier, takes_from
 from .scoring import KingCount, king_events
 from .tables import Tables
 
@@ -37,12 +37,12 @@ def is_last(t: Tables, index: int) -> bool:
 
 def captures(t: Tables, index: int) -> tuple[int, ...]:
     """The capture relation in force in trick ``index``: face -> bitmask of the faces it takes."""
-    return t.beats_last if index == t.n_tricks - 1 else t.beats
+    return t.beats_last if is_last(t, index) else t.beats
 
 
 def card_points(t: Tables, index: int) -> tuple[int, ...]:
     """The card points in force in trick ``index`` (promoted cards count their promoted points in the last)."""
-    return t.points_last if index == t.n_tricks - 1 else t.points
+    return t.points_last if is_last(t, index) else t.points
 
 
 def legal(t: Tables, hand: int, trick: Sequence[Play]) -> tuple[int, int | None]:
@@ -97,8 +97,41 @@ def takers(t: Tables, index: int, holder_face: int) -> int:
 
 def trick_points(t: Tables, index: int, trick: Sequence[Play]) -> int:
     """The card points in ``trick`` (with the last trick's promoted points in the last)."""
-    points, card_face = card_points(t, index), t.deck.card_face
-    return sum(points[card_face[c]] for _, c in trick)
+    card_face = t.deck.card_face
+    return points_of(card_points(t, index), [card_face[c] for _, c in trick], len(trick))
+
+
+def explain(t: Tables, index: int, face: int, holder_face: int) -> str:
+    """Why a card of ``face`` does or does not take trick ``index`` from ``holder_face``, in words with the clause.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> t = tables_for("original")
+    >>> explain(t, 0, t.face("s8"), t.face("wV"))
+    's8 does not take wV: a pawn takes only a lower pawn of its own colour or suit card of its own colour (§2, §3.3)'
+    """
+    d, last = t.deck, is_last(t, index)
+    n, h = d.face_names[face], d.face_names[holder_face]
+    en, eh = (t.promoted_as[face], t.promoted_as[holder_face]) if last else (face, holder_face)
+    promo = ""
+    if last and (en != face or eh != holder_face):
+        parts = [f"{d.face_names[x]} counts as {d.face_names[y]}" for x, y in ((face, en), (holder_face, eh)) if x != y]
+        promo = " (last trick: " + ", ".join(parts) + ")"
+    kind = d.face_kind[en]
+    words, cite = t.capture_words.get(kind, (f"a {kind} takes nothing", ""))
+    if holds_against(t, index, face, holder_face):
+        if t.rank[en] == t.rank[eh]:
+            _rule, tcite = t.tie_words.get(kind, ("later", ""))
+            return f"{n} takes {h}{promo}: of two equal cards the later played takes ({tcite})"
+        return f"{n} takes {h}{promo}: {words} ({cite})"
+    may = t.capture_victims.get(kind, (0,) * len(d.colours))[d.face_colour[en]] >> eh & 1
+    if not may:
+        return f"{n} does not take {h}{promo}: {words} ({cite})"
+    if t.rank[en] == t.rank[eh]:
+        _rule, tcite = t.tie_words.get(kind, ("first", cite))
+        return f"{n} does not take {h}{promo}: of two equal cards the first played holds ({tcite or cite})"
+    if t.capture_dir.get(kind, "lower") == "higher":
+        return f"{n} does not take {h}{promo}: it ranks higher, and {words} ({cite})"
+    return f"{n} does not take {h}{promo}: it ranks lower ({t.rank_cite})"
 
 
 def kings_in(t: Tables, trick: Sequence[Play]) -> list[tuple[int, int]]:

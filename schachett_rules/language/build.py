@@ -360,9 +360,10 @@ class _Build:
         return ir.SeatChange(rounds=ch[0], seats=(_int(ch[1]), _int(ch[2])), at=_pos(meta))
 
     def session(self, meta, ch):
-        basis, games, rounds, stop, reign, *changes, because = ch
+        basis, players, games, rounds, stop, reign, *changes, because = ch
         return ir.Session(games_per_round=_int(games), rounds_per_cycle=_int(rounds), stop_after_cycle=bool(stop),
-                          reign=reign, changes=tuple(changes), **_fields(meta, basis, because))
+                          reign=reign, changes=tuple(changes), players=players or (),
+                          **_fields(meta, basis, because))
 
     def first_dealer(self, meta, ch):
         return _int(ch[0])
@@ -452,9 +453,27 @@ class _Build:
     def seat_list(self, meta, ch):
         return tuple(_int(x) for x in ch)
 
+    def never_castle(self, meta, ch):
+        return "never"
+
     def automaton(self, meta, ch):
-        basis, seats, policy, because = ch
-        return ir.Automaton(seats=seats, policy=policy, **_fields(meta, basis, because))
+        basis, seats, policy, castles, because = ch
+        return ir.Automaton(seats=seats, policy=policy, castles=castles, **_fields(meta, basis, because))
+
+    def castle_moment(self, meta, ch):
+        basis, castles, because = ch
+        return ir.CastleMoment(castles=castles, **_fields(meta, basis, because))
+
+    def seat_names(self, meta, ch):
+        basis, *names, because = ch
+        return ir.SeatNames(names=tuple(_unquote(str(n)) for n in names), **_fields(meta, basis, because))
+
+    def party_names(self, meta, ch):
+        basis, *names, because = ch
+        return ir.PartyNames(names=tuple(_unquote(str(n)) for n in names), **_fields(meta, basis, because))
+
+    def players(self, meta, ch):
+        return tuple(_unquote(str(n)) for n in ch)
 
     # -- lacunae
     def evidence(self, meta, ch):

@@ -401,7 +401,7 @@ class Reign(Node):
 
 
 class Session(ClauseBase):
-    """Rounds, cycles and the seat changes between rounds."""
+    """Rounds, cycles and the seat changes between rounds; ``players`` names the players in lot order (A, B …)."""
 
     clause: Literal["session"] = "session"
     games_per_round: int
@@ -409,6 +409,7 @@ class Session(ClauseBase):
     stop_after_cycle: bool = False
     reign: Reign | None = None
     changes: tuple[SeatChange, ...] = ()
+    players: tuple[str, ...] = ()
 
 
 class Dealer(ClauseBase):
@@ -427,11 +428,17 @@ class Memory(ClauseBase):
 
 
 class Automaton(ClauseBase):
-    """Seats played by a fixed rule instead of a player (a solitaire's opponents)."""
+    """Seats played by a fixed rule instead of a player (a solitaire's opponents).
+
+    ``castles`` says what the rule does where castling is open to such a seat:
+    ``never`` (it lets every chance go); None where the ruleset leaves it
+    unsaid, which the compiler refuses when castling could reach the seat.
+    """
 
     clause: Literal["automaton"] = "automaton"
     seats: tuple[int, ...]
     policy: Literal["lowest", "highest", "cheapest-taker"]
+    castles: Literal["never"] | None = None
 
 
 class Permit(Node):
@@ -502,6 +509,27 @@ class CastleKing(ClauseBase):
     takes: Literal["own", "other-before-play"]
 
 
+class CastleMoment(ClauseBase):
+    """How many castles one moment of castling allows: ``one`` (the first castle ends it) or ``each`` seat one."""
+
+    clause: Literal["castle moment"] = "castle moment"
+    castles: Literal["one", "each"]
+
+
+class SeatNames(ClauseBase):
+    """What the seats are called at the table, seat by seat (South, West …; the Kaiser, the dummy …)."""
+
+    clause: Literal["seat names"] = "seat names"
+    names: tuple[str, ...]
+
+
+class PartyNames(ClauseBase):
+    """What the parties are called, party by party in the order of the parties clause."""
+
+    clause: Literal["party names"] = "party names"
+    names: tuple[str, ...]
+
+
 class CastleRescue(ClauseBase):
     """Which fates of a King a rescue may undo, by the names of the King events (checkmate, selfmate)."""
 
@@ -512,8 +540,8 @@ class CastleRescue(ClauseBase):
 Clause = Annotated[
     Union[Deck, Seats, Parties, Deal, Lead, Ranking, Capture, Ties, Follow, Promotion,
           Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Memory, Session,
-          Dealer, Castling, CastleOfficer, CastleLimit, CastleWith, CastleRescue, CastleKing, Dummy, Automaton,
-          Stake, SettlePenalties],
+          Dealer, Castling, CastleOfficer, CastleLimit, CastleWith, CastleRescue, CastleKing, CastleMoment, Dummy,
+          Automaton, Stake, SettlePenalties, SeatNames, PartyNames],
     Field(discriminator="clause"),
 ]
 

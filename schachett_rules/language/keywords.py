@@ -77,6 +77,11 @@ KEYWORDS: dict[str, tuple[Word, ...]] = {
         ("game", "summed per game", "The penalty points one player owes another in a game are summed (one debt "
                                     "against the other) and turned into money once, as a game won by that many "
                                     "points.")),
+    "per_moment": _words(
+        ("one", "one castle", "At each moment of castling at most one castle is made: the seats that may castle "
+                              "are asked in turn, and the first who castles ends the moment."),
+        ("each", "one per seat", "At each moment of castling every seat that may castle is asked in turn, and each "
+                                 "may castle once.")),
     "policy": _words(("lowest", "the lowest card", "the lowest legal card"),
                      ("highest", "the highest card", "the highest legal card"),
                      ("cheapest-taker", "the cheapest card that takes, else the lowest card",

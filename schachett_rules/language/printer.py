@@ -143,12 +143,18 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Memory):
         text = f"memory{b}: {phrase('memory_kind', c.keeps)}"
     elif isinstance(c, ir.Automaton):
-        text = f"automaton{b}: " + ", ".join(f"seat {x}" for x in c.seats) + f" play {phrase('policy', c.policy)}"
+        text = (f"automaton{b}: " + ", ".join(f"seat {x}" for x in c.seats) + f" play {phrase('policy', c.policy)}"
+                + (", and never castle" if c.castles == "never" else ""))
+    elif isinstance(c, ir.CastleMoment):
+        text = f"castle moment{b}: {phrase('per_moment', c.castles)}"
+    elif isinstance(c, (ir.SeatNames, ir.PartyNames)):
+        text = f"{c.clause}{b}: " + ", ".join(quote(n) for n in c.names)
     elif isinstance(c, ir.Dummy):
         text = (f"dummy{b}: seat {c.seat} played by seat {c.by}, exposed after trick {c.exposed_after}"
                 + (", its player sees one hand at a time until then" if c.one_hand_at_a_time else ""))
     elif isinstance(c, ir.Session):
-        inner = [f"round: {c.games_per_round} games", f"cycle: {c.rounds_per_cycle} rounds"]
+        inner = ([f"players: {', '.join(quote(p) for p in c.players)}"] if c.players else []) + \
+            [f"round: {c.games_per_round} games", f"cycle: {c.rounds_per_cycle} rounds"]
         if c.stop_after_cycle:
             inner.append("stop: after cycle")
         if c.reign is not None:

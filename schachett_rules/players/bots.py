@@ -1,16 +1,18 @@
 """Players: random, a heuristic player driven by the compiled tables, and the game loop that seats them.
 
-A bot sees an :class:`~schachett_rules.engine.observation.Observation` and the
+A bot sees an :class:`~schachett_rules.kernel.observation.Observation` and the
 compiled tables (the rules), never the game itself; it answers with a card to
-play, or, when castling is possible, with a castle or ``None``. No rule of
-Schachett is written here: who takes a trick, what it is worth and what a
-King's fate scores all come from the tables, so the same bots play every
-variant.
+play, or, when a chance to castle is its decision, with a castle or ``None``.
+No rule of Schachett is written here: who takes a trick, what it is worth and
+what a King's fate scores all come from the tables, so the same bots play every
+variant. The game itself is walked by the state (:meth:`State.advance
+<schachett_rules.kernel.state.State.advance>`); :func:`chooser` only turns a
+bot's answer into the state's action.
 
->>> import random
 >>> from schachett_rules.kernel.compiler import tables_for
+>>> from schachett_rules.kernel.streams import GameStream
 >>> t = tables_for("original")
->>> game = play_game(t, 0, [HeuristicBot(t), RandomBot(t)] * 2, random.Random(3))
+>>> game = play_game(t, 0, [HeuristicBot(t), RandomBot(t)] * 2, GameStream(3, 0))
 >>> game.over, len(game.tricks)
 (True, 13)
 """
@@ -20,12 +22,15 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..kernel.automaton import policy_of
+from ..kernel.actions import Pass
+from ..kernel.castling import chance_taken, officer_at
+from ..kernel.core import kth
+from ..kernel.observation import Observation
 from ..kernel.scoring import KingCount, king_events
+from ..kernel.state import State
 from ..kernel.tables import Tables
 from ..kernel.trick import card_points, holders_of_faces, holds_against, takers
-from ..engine.game import Game
-from ..engine.observation import Observation, observe
+from ..kernel.verify import castle_action, play_action
 
 
 class Bot(Protocol):
@@ -41,10 +46,11 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Plays a legal card uniformly at random; takes each chance to castle with probability one half.
+    """The random player (:mod:`schachett_rules.kernel.chance`) seen from its seat's observation alone.
 
-    A card is drawn the way the play-outs draw it (the k-th legal card for
-    k = floor(u × count)), so a table of random bots plays the play-outs' games.
+    A card is the k-th legal card for k = floor(u × count), a castle is each
+    King's chance taken below one half with the officer the next number picks,
+    so a table of random bots plays the play-outs' games from the same numbers.
     """
 
     name = "random"
@@ -54,13 +60,13 @@ class RandomBot:
 
     def play(self, obs: Observation, rng: random.Random) -> str:
         """A legal card, uniformly (copies of a card count separately, as in the play-outs)."""
-        return obs.legal[int(rng.random() * len(obs.legal))]
+        return obs.legal[kth(len(obs.legal), rng.random())]
 
     def castle(self, obs: Observation, options: list, rng: random.Random):
-        """A castle with probability one half, the officer at random."""
+        """A castle with probability one half for each King on offer, the officer at random."""
         for seat, king, officers in options:
-            if rng.random() < 0.5:
-                return seat, officers[int(rng.random() * len(officers))], king
+            if chance_taken(rng.random()):
+                return seat, officers[officer_at(rng.random(), len(officers))], king
         return None
 
 
@@ -193,41 +199,38 @@ def fallen_kings(obs: Observation) -> KingCount:
     return count
 
 
-def castle_choices(game: Game, seat_of_player: int) -> list:
-    """The castles a player may make now, as (seat, King, officers) names, grouped by King."""
-    t = game.t
-    out = []
-    for o in game.castle_options():
-        if t.controller(o.seat) == seat_of_player:
-            out.append((o.seat, t.deck.card_name(o.king), [t.deck.card_name(c) for c in o.officers]))
-    return out
+def castle_choices(obs: Observation) -> list:
+    """The castles an observation offers its seat now, as (seat, King, officers) names, one entry per King."""
+    return [(o.seat, o.king, list(o.officers)) for o in obs.castle_offers]
 
 
-def play_game(t: Tables, dealer: int, bots: list, rng: random.Random) -> Game:
+def chooser(bots, rng: random.Random):
+    """The decisions of a table of bots, for :meth:`State.advance <schachett_rules.kernel.state.State.advance>`.
+
+    ``bots`` maps a player's seat to his bot (a list, or a dict with None for a
+    seat a person plays: the walk then stops there).
+    """
+    def choose(seat: int, state: State):
+        bot = bots[seat] if seat >= 0 else None
+        if bot is None:
+            return None
+        obs = state.observation(seat)
+        if obs.decision == "card":
+            return play_action(state, bot.play(obs, rng), by=seat)
+        answer = bot.castle(obs, castle_choices(obs), rng)
+        if answer is None:
+            return Pass(obs.castle_offers[0].seat)
+        castler, officer, king = answer
+        return castle_action(state, castler, officer, king)
+    return choose
+
+
+def play_game(t: Tables, dealer: int, bots: list, rng: random.Random) -> State:
     """Deal and play one game, each seat's player choosing from its own observation.
 
     ``bots`` has a bot for every seat (a dummy's entry is not asked: its
     player's bot plays for it).
     """
-    game = Game.deal(t, dealer, rng)
-    while True:
-        if t.castling is not None:
-            asked = set()
-            for o in game.castle_options():
-                player = t.controller(o.seat)
-                if player in asked or (t.automaton is not None and player in t.automaton[0]):
-                    continue  # an automaton never castles
-                asked.add(player)
-                choice = bots[player].castle(observe(game, player), castle_choices(game, player), rng)
-                if choice is not None:
-                    seat, officer, king = choice
-                    game.castle(seat, officer, king)
-                    break
-        if game.pending is not None:
-            game.gather()
-        if game.over:
-            return game
-        player = t.controller(game.to_move)
-        rule = policy_of(t, player)
-        card = game.automaton_choice(rule) if rule else bots[player].play(observe(game, player), rng)
-        game.play(card, by=player)
+    game = State.deal(t, dealer, rng)
+    game.advance(chooser(bots, rng))
+    return game

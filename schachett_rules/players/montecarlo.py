@@ -22,7 +22,7 @@ import random
 
 from ..kernel.follow import void_after
 from ..kernel.tables import Tables
-from ..engine.observation import Observation
+from ..kernel.observation import Observation
 from ..playouts.single import continue_randomly
 from .bots import HeuristicBot, fallen_kings
 

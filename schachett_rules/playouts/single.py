@@ -13,11 +13,11 @@ the same stream plays the same game. A test plays the paths side by side.
 
 >>> import random
 >>> from schachett_rules.kernel.compiler import tables_for
->>> from schachett_rules.engine.game import Game
+>>> from schachett_rules.kernel.state import State
 >>> t = tables_for("reconstruction")
 >>> out = random_game(t, 3, random.Random(5))
 >>> rng = random.Random(5)
->>> same = Game.deal(t, 3, rng)
+>>> same = State.deal(t, 3, rng)
 >>> same.play_randomly(rng)               # the deal and the play from one stream, as random_game does
 >>> out.totals == same.result().totals, [tr.winner for tr in same.tricks] == list(out.trick_winners)
 (True, True)

@@ -1,4 +1,4 @@
-"""Random numbers by game number: the same game gets the same numbers however a run is split.
+"""Whole blocks of the games' random numbers at once, for the batch (the scheme itself: :mod:`schachett_rules.kernel.streams`).
 
 Game ``i`` of a run seeded ``s`` draws from a SplitMix64 sequence whose start
 is mixed from ``(s, i)``; its ``j``-th number depends on ``s``, ``i`` and ``j``
@@ -19,42 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-MASK = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
-M1, M2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
-SCALE = 2.0 ** -53
-
-
-def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * M1) & MASK
-    z = ((z ^ (z >> 27)) * M2) & MASK
-    return z ^ (z >> 31)
-
-
-def game_key(seed: int, index: int) -> int:
-    """The start of game ``index``'s sequence in a run seeded ``seed``."""
-    return _mix((_mix((seed * GOLDEN + 0x632BE59BD9B4E019) & MASK) + index * GOLDEN) & MASK)
-
-
-class GameStream:
-    """One game's numbers, drawn one at a time (the methods the engine and the bots use)."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int, index: int):
-        self.state = game_key(seed, index)
-
-    def random(self) -> float:
-        """The next number in [0, 1)."""
-        self.state = (self.state + GOLDEN) & MASK
-        return (_mix(self.state) >> 11) * SCALE
-
-    def shuffle(self, items: list) -> None:
-        """Shuffle a list in place (Fisher-Yates, one number per swap)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = int(self.random() * (i + 1))
-            items[i], items[j] = items[j], items[i]
-
+from ..kernel.streams import GOLDEN, M1, M2, SCALE, GameStream, run_key  # noqa: F401  (the one seeding scheme)
 
 _G = np.uint64(GOLDEN)
 _M1, _M2 = np.uint64(M1), np.uint64(M2)
@@ -67,7 +32,7 @@ def block_uniforms(seed: int, games: np.ndarray, draws: int) -> np.ndarray:
     (as the batch reads them); small ones by numpy, as the transpose of a
     draw-major block.
     """
-    base = np.uint64(_mix((seed * GOLDEN + 0x632BE59BD9B4E019) & MASK))
+    base = np.uint64(run_key(seed))
     games = np.asarray(games, dtype=np.uint64)
     if len(games) * draws >= 4096:
         from .compiled import fill_uniforms   # numba, loaded only for blocks worth compiling for

@@ -159,6 +159,12 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         return f"The deck has the colours {cols}; in each colour the {kinds}.{fates}"
     if isinstance(c, ir.Seats):
         return f"{c.count} hands are dealt."
+    if isinstance(c, ir.SeatNames):
+        return "The seats are called " + ", ".join(f"{n} (seat {i})" for i, n in enumerate(c.names)) + "."
+    if isinstance(c, ir.PartyNames):
+        return "The parties are called " + ", ".join(f"{n} (party {i})" for i, n in enumerate(c.names)) + "."
+    if isinstance(c, ir.CastleMoment):
+        return prose("per_moment", c.castles)
     if isinstance(c, ir.Parties):
         if c.opposite:
             named = _opposite_parties(seats, deal)
@@ -217,6 +223,8 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
     if isinstance(c, ir.Session):
         text = (f"A round is {c.games_per_round} games and a cycle {c.rounds_per_cycle} rounds "
                 f"({c.games_per_round * c.rounds_per_cycle} games).")
+        if c.players:
+            text += f" The players are called {', '.join(c.players[:-1])} and {c.players[-1]}, in the order of the lots."
         if c.reign is not None:
             seats = ", ".join(f"seat {x}" for x in c.reign.seats)
             text += (f" Each player in turn, in the order of the lots, is Kaiser for {c.reign.rounds} rounds: the "
@@ -239,7 +247,9 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         return f"{first} each game the deal passes to the {c.passes}."
     if isinstance(c, ir.Automaton):
         named = ", ".join(f"seat {x}" for x in c.seats)
-        return f"{named[0].upper()}{named[1:]} are played by a fixed rule, not by a player: each plays {prose('policy', c.policy)}."
+        never = ", and never castles" if c.castles == "never" else ""
+        return (f"{named[0].upper()}{named[1:]} are played by a fixed rule, not by a player: each plays "
+                f"{prose('policy', c.policy)}{never}.")
     if isinstance(c, ir.Dummy):
         opened = ("from the start" if c.exposed_after == 0 else f"after trick {c.exposed_after}")
         text = f"Seat {c.seat} is a dummy: its cards are played by seat {c.by} and laid open {opened}."

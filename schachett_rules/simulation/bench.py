@@ -11,10 +11,10 @@ import statistics
 import time
 
 from ..kernel.compiler import compile_ruleset, tables_for
-from ..engine.game import Game
+from ..kernel.state import State
 from ..rules.loader import load
 from ..playouts.single import random_game
-from .simulate import game_rng
+from ..kernel.streams import GameStream
 
 
 def playouts_per_second(ref: str, games: int) -> float:
@@ -22,7 +22,7 @@ def playouts_per_second(ref: str, games: int) -> float:
     t = tables_for(ref)
     start = time.perf_counter()
     for i in range(games):
-        random_game(t, i % t.n_seats, game_rng(1, i))
+        random_game(t, i % t.n_seats, GameStream(1, i))
     return games / (time.perf_counter() - start)
 
 
@@ -31,8 +31,8 @@ def recorded_per_second(ref: str, games: int) -> float:
     t = tables_for(ref)
     start = time.perf_counter()
     for i in range(games):
-        rng = game_rng(1, i)
-        g = Game.deal(t, i % t.n_seats, rng)
+        rng = GameStream(1, i)
+        g = State.deal(t, i % t.n_seats, rng)
         g.play_randomly(rng)
         g.result()
     return games / (time.perf_counter() - start)

@@ -32,7 +32,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .. import __version__, paths
-from ..engine.game import Game
+from ..kernel.state import State
 from ..kernel.compiler import tables_for
 from ..kernel.scoring import stake_money
 from ..kernel.tables import Tables
@@ -41,17 +41,13 @@ from ..language.expr import evaluate_arrays
 from ..players import make_bot
 from ..players.bots import play_game
 from ..playouts.batch import draws_per_game, random_batch, supported
-from ..playouts.streams import GameStream, block_uniforms
+from ..kernel.streams import GameStream
+from ..playouts.streams import block_uniforms
 from ..rules.loader import load
 from .parallel import map_chunks
 from .stats import Stats, wilson
 
 BOT_NAMES = ("random", "heuristic", "mc")
-
-
-def game_rng(seed: int, index: int) -> random.Random:
-    """The random stream of game ``index`` in a run seeded with ``seed``."""
-    return random.Random((seed << 32) ^ index)
 
 
 class Spec(BaseModel):
@@ -301,7 +297,7 @@ def run_chunk(spec: Spec, index: int) -> Stats:
             return stats
         for i in range(first, first + count):
             stream = GameStream(spec.seed, i)
-            game = Game.deal(t, i % t.n_seats, stream)
+            game = State.deal(t, i % t.n_seats, stream)
             game.play_randomly(stream)
             add_game(stats, t, game)
         return stats

@@ -19,11 +19,11 @@ import html
 import random
 from dataclasses import dataclass, field
 
-from ..engine.game import Game
-from ..engine.records import CastleRecord, PlayRecord, TrickRecord
+from ..kernel.state import State
+from ..kernel.records import CastleRecord, PlayRecord, TrickRecord
 from ..kernel.compiler import Tables, compile_ruleset
 from ..kernel.scoring import KingCount, king_events, settle
-from ..kernel.trick import holders_of_faces, kings_in, trick_points
+from ..kernel.trick import holders_of_faces, kings_in, trick_points, explain
 from ..players.bots import HeuristicBot, play_game
 from ..rules.loader import Resolved, load
 from ..rules.prose import deck_of, sentence
@@ -91,7 +91,7 @@ class Lesson:
     ruleset: str
     parts: list[Part]
     event_examples: dict[str, tuple[list[tuple[int, int]], int, int]]   # event -> (plays, winner, points)
-    sample: Game
+    sample: State
 
 
 def _cards(t: Tables, leader: int, names: list[str]) -> list[tuple[int, int]]:
@@ -113,8 +113,7 @@ def _faces(t: Tables, plays) -> list[tuple[int, int]]:
 def _why(t: Tables, index: int, faces: list[tuple[int, int]]) -> list[str]:
     """The kernel's reason for each card after the lead: does it take the trick from the card holding it?"""
     held = holders_of_faces(t, index, faces)
-    last = index == t.n_tricks - 1
-    return [t.explain(f, held[i][1], last) for i, (_s, f) in enumerate(faces[1:])]
+    return [explain(t, index, f, held[i][1]) for i, (_s, f) in enumerate(faces[1:])]
 
 
 def _name(t: Tables, face: int) -> str:
@@ -389,7 +388,7 @@ class _Builder:
              "change places so that everyone partners everyone. Stop only at the end of a cycle. The "
              "[score sheet](downloads/schachett-scoresheet-a4.pdf) lays it out."), self.rule("session"))
 
-    def sample(self) -> Game:
+    def sample(self) -> State:
         t = self.t
         game = self.game
         deal = game.log[0]

@@ -21,7 +21,7 @@ from fractions import Fraction
 from ..kernel.tables import Tables
 from ..kernel.deal import deal_cards, seat_of
 from ..simulation.stats import wilson
-from ..playouts.streams import GameStream
+from ..kernel.streams import GameStream
 
 
 def _free_slots(t: Tables, dealer: int) -> list[int]:

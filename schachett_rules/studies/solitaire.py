@@ -23,14 +23,15 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from ..engine.game import Game
 from ..errors import SchachettError
-from ..kernel.automaton import automaton_card, strength
-from ..kernel.scoring import KingCount
+from ..kernel.actions import PLAY, Play, describe
+from ..kernel.automaton import strength
+from ..kernel.chance import play_randomly
+from ..kernel.state import State
+from ..kernel.streams import GameStream
 from ..kernel.tables import Tables
-from ..kernel.trick import card_points, legal as kernel_legal, take_trick
+from ..kernel.trick import card_points
 from ..language import ir
-from ..playouts.streams import GameStream
 from ..rules.loader import load
 from ..simulation.simulate import cache_dir
 from ..simulation.stats import wilson
@@ -38,9 +39,9 @@ from ..simulation.stats import wilson
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
-def deal_of(t: Tables, seed: int) -> Game:
+def deal_of(t: Tables, seed: int) -> State:
     """The solitaire deal of a seed (the dealer is the seed's seat)."""
-    return Game.deal(t, seed % t.n_seats, GameStream(seed, 0))
+    return State.deal(t, seed % t.n_seats, GameStream(seed, 0))
 
 
 def _person(t: Tables) -> set[int]:
@@ -55,84 +56,84 @@ class Verdict:
 
     seed: int
     result: str                   # win | lost | unknown
-    line: list[str]               # the person's cards of a winning line, in order
+    line: list[str]               # the person's cards (and castles) of a winning line, in order
     nodes: int
     margin: int | None = None     # the winning line's lead in points
 
 
 class _Search:
+    """Depth first over the person's choices, through the state's push and undo; the automaton plays by its rule."""
+
     def __init__(self, t: Tables, budget: int):
         self.t, self.budget, self.nodes = t, budget, 0
         self.person = _person(t)
         self.party = t.party_of[min(self.person)]
-        self.policy = t.automaton[1]
         self.exhausted = False
 
-    def hopeless(self, hands, index, totals, count) -> bool:
-        """Whether the person's party could not catch up even taking every point still in play."""
-        t = self.t
+    def hopeless(self, state: State) -> bool:
+        """Whether the person's party could not catch up even taking every point still in play.
+
+        Every card left may score its ordinary or its last-trick points, and every King left the most any King
+        event gives from this trick on, as a first King or a later one.
+        """
+        t, index = self.t, state.done
         left = 0
         anywhere, in_last = card_points(t, 0), card_points(t, t.n_tricks - 1)
-        for h in hands:
+        for h in state.hands:
             for c in range(t.n_cards):
                 if h >> c & 1:
                     f = t.deck.card_face[c]
                     left += max(anywhere[f], in_last[f])
-        kings = sum((h & t.royal_cards).bit_count() for h in hands)
-        left += kings * max((max(e.first[index:]) if e.first[index:] else 0) for e in t.events) if t.events else 0
-        best_other = max(totals[p] for p in t.other_parties(self.party))
-        return totals[self.party] + left <= best_other
+        kings = sum((h & t.royal_cards).bit_count() for h in state.hands)
+        if t.events and kings:
+            left += kings * max(max(e.first[index:] + e.later[index:]) for e in t.events)
+        best_other = max(state.points[p] for p in t.other_parties(self.party))
+        return state.points[self.party] + left <= best_other
 
-    def run(self, hands, trick, leader, index, totals, count, line) -> tuple[bool, list[int], int]:
+    def run(self, state: State, line: list) -> tuple[bool, list, int]:
         """Whether the person can still win from here; the line that does."""
         t = self.t
         self.nodes += 1
         if self.nodes > self.budget:
             self.exhausted = True
             return False, [], 0
-        if index == t.n_tricks:
-            lead = totals[self.party] - max(totals[p] for p in t.other_parties(self.party))
+        if state.over:
+            lead = state.points[self.party] - max(state.points[p] for p in t.other_parties(self.party))
             return lead > 0, list(line), lead
-        if not trick and self.hopeless(hands, index, totals, count):
+        rule = state.rule_action()
+        if rule is not None:
+            state.push(rule)
+            try:
+                return self.run(state, line)
+            finally:
+                state.undo()
+        if not state.trick and self.hopeless(state):
             return False, [], 0
-        if len(trick) == t.n_seats:
-            return self.finish(hands, trick, index, totals, count, line)
-        seat = t.next_seat(trick[-1][0]) if trick else leader
-        if t.controller(seat) not in self.person:
-            c = automaton_card(t, hands[seat], trick, index, self.policy)
-            h = list(hands)
-            h[seat] ^= 1 << c
-            return self.run(h, trick + [(seat, c)], leader, index, totals, count, line)
-        legal, _tier = kernel_legal(t, hands[seat], trick)
-        faces_seen = set()
-        # one card per face (copies play alike); strong cards first, where wins are usually found
-        options = sorted((c for c in range(t.n_cards) if legal >> c & 1), key=lambda c: strength(t, c), reverse=True)
-        for c in options:
-            face = t.deck.card_face[c]
-            if face in faces_seen:
-                continue
-            faces_seen.add(face)
-            h = list(hands)
-            h[seat] ^= 1 << c
-            won, best, margin = self.run(h, trick + [(seat, c)], leader, index, totals, count, line + [c])
+        actions = state.legal_actions()
+        if state.phase == PLAY:
+            # one card per face (copies play alike); strong cards first, where wins are usually found
+            by_face = {t.deck.card_face[a.card]: a for a in sorted(actions, key=lambda a: strength(t, a.card),
+                                                                    reverse=True)}
+            actions = sorted(by_face.values(), key=lambda a: strength(t, a.card), reverse=True)
+        for action in actions:
+            state.push(action)
+            try:
+                won, best, margin = self.run(state, line + [action])
+            finally:
+                state.undo()
             if won or self.exhausted:
                 return won, best, margin
         return False, [], 0
 
-    def finish(self, hands, trick, index, totals, count, line):
-        new, count = list(totals), KingCount.copy_of(count)
-        winner = take_trick(self.t, index, trick, new, count)
-        return self.run(hands, [], winner, index + 1, new, count, line)
 
-
-def solve(t: Tables, seed: int = 0, budget: int = 50000, game: Game | None = None) -> Verdict:
+def solve(t: Tables, seed: int = 0, budget: int = 50000, game: State | None = None) -> Verdict:
     """Search the deal of ``seed`` (or a game just dealt) for a winning line of the person's seats."""
-    game = game or deal_of(t, seed)
+    game = (game or deal_of(t, seed)).clone()
     search = _Search(t, budget)
-    won, line, margin = search.run(list(game.hands), [], game.leader, 0, [0] * len(t.parties), KingCount(), [])
+    won, line, margin = search.run(game, [])
     result = "win" if won else ("unknown" if search.exhausted else "lost")
-    return Verdict(seed=seed, result=result, line=[t.deck.card_name(c) for c in line], nodes=search.nodes,
-                   margin=margin if won else None)
+    words = [t.deck.card_name(a.card) if isinstance(a, Play) else describe(t, a) for a in line]
+    return Verdict(seed=seed, result=result, line=words, nodes=search.nodes, margin=margin if won else None)
 
 
 def random_win_rate(t: Tables, seed: int, tries: int = 100) -> float:
@@ -141,7 +142,7 @@ def random_win_rate(t: Tables, seed: int, tries: int = 100) -> float:
     party = t.party_of[min(_person(t))]
     for k in range(tries):
         game = deal_of(t, seed)
-        game.play_randomly(GameStream(seed, 1000 + k))
+        play_randomly(game, GameStream(seed, 1000 + k))
         wins += game.result().winner == party
     return wins / tries
 

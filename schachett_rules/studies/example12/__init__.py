@@ -52,7 +52,7 @@ fates, the promoted cards (kept for the last trick) and the cards that would
 score extra in the last trick (played before it) are enforced card by card, and
 each party's card points may never pass its target. A depth-first search with
 restarts steers points to the party that lags behind its share. A game found is
-replayed through :class:`~schachett_rules.engine.game.Game` and returned as a record.
+replayed through :class:`~schachett_rules.kernel.state.State` and returned as a record.
 
 The finding
 -----------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...kernel.scoring import fate_word
 from ...kernel.tables import Tables
 from ...kernel.trick import card_points, trick_points
 
@@ -108,7 +109,7 @@ def kings(t: Tables) -> list[int]:
 
 def seat_meeting(t: Tables, winner: int, fate: str) -> int | None:
     """A seat whose King meets ``fate`` when ``winner`` takes the trick (None if no seat at this table does)."""
-    return next((s for s in range(t.n_seats) if t.fate_of(s, winner) == fate), None)
+    return next((s for s in range(t.n_seats) if fate_word(t, s, winner) == fate), None)
 
 
 def seats_for(t: Tables, owner: int, fate: str) -> tuple[int, int] | None:
@@ -117,7 +118,7 @@ def seats_for(t: Tables, owner: int, fate: str) -> tuple[int, int] | None:
     None if no seat at this table can give the King that fate (a party of one has no partner).
     """
     seat = t.parties[owner][0]
-    winner = next((w for w in range(t.n_seats) if t.fate_of(seat, w) == fate), None)
+    winner = next((w for w in range(t.n_seats) if fate_word(t, seat, w) == fate), None)
     return None if winner is None else (seat, winner)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 
+from ...kernel.scoring import fate_word
 from ...kernel.tables import Tables
 from ...kernel.trick import card_points, holds_against, takers
 from .model import KingFate, Scenario, last_extra, winning_party
@@ -91,7 +92,7 @@ def _trick_problem(t: Tables, group: list[KingFate], last: bool) -> str | None:
         if any(t.party_of[s] != k.owner for s, k in zip(seats, group)):
             continue
         for w in range(n):
-            fates = [t.fate_of(s, w) for s in seats]
+            fates = [fate_word(t, s, w) for s in seats]
             if fates == [k.fate for k in group]:
                 return None
     said = ", ".join(f"{k.king} (party {k.owner}) {k.event or k.fate}" for k in group)

@@ -1,25 +1,28 @@
 """The witness search of the §12 study: a real game that realises a scenario, built without a deal.
 
-It plays trick by trick: a card is taken from the cards not yet played, and
-when a follower plays from a lower follow tier he is recorded as void in the
-tiers above (:func:`~schachett_rules.kernel.follow.tiers`), so that he never
-plays such a card later; each seat's hand is, at the end, the cards it played.
-Who takes each trick, its points and its King events come from the trick
-queries and the kernel's scorer; the game found is replayed by the engine.
+It plays trick by trick through a state without a fixed deal
+(:meth:`State.unknown_deal <schachett_rules.kernel.state.State.unknown_deal>`):
+a card is taken from the cards not yet played, and when a follower plays from a
+lower follow tier he is recorded as void in the tiers above
+(:func:`~schachett_rules.kernel.follow.tiers`), so that he never plays such a
+card later; each seat's hand is, at the end, the cards it played. The state
+walks the tricks (who leads, who takes each trick, its points and King events);
+the search pushes and undoes cards, and the game found is replayed with its deal.
 """
 
 from __future__ import annotations
 
 import random
 
-from ...engine.game import Game
+from ...kernel.state import State
 from ...engine.replay import GameRecord, record_of, replay
 from ...kernel.compiler import tables_for
 from ...kernel.deal import seat_of
+from ...kernel.actions import Play
+from ...kernel.core import RELATIONS, relation
 from ...kernel.follow import tiers
-from ...kernel.scoring import KingCount
 from ...kernel.tables import Tables
-from ...kernel.trick import card_points, holder, holds_against, is_last, kings_in, resolve
+from ...kernel.trick import card_points, holder, holds_against, is_last
 from .model import DEFAULT_BUDGET, RESTART_NODES, Scenario, last_extra, winning_party
 
 
@@ -36,10 +39,7 @@ class _Search:
         n = t.n_seats
         self.n, self.dealer, self.nodes = n, dealer, 0
         self.face = d.card_face
-        self.owned = [0] * n
-        for card, base, off in t.given_cards:
-            self.owned[seat_of(t, base, off, dealer)] |= 1 << card
-        self.pool = t.full_mask
+        self.state = State.unknown_deal(t, dealer)   # its hands: the cards known to lie there (face up)
         self.void = [0] * n
         self.last = t.n_tricks - 1
         # King schedule: card -> (trick index, owner party)
@@ -82,26 +82,21 @@ class _Search:
                 self.forced[winning_party(t, k.owner, k.fate)] = sum(card_points(t, self.last)[d.face(f)]
                                                                      for f in sc.promoted)
                 break
-        self.won = [0] * len(t.parties)
-        self.leader = seat_of(t, *t.first_lead, dealer)
-        self.trick: list[tuple[int, int]] = []
-        self.done = 0
-        self.count = KingCount()
-        self.plays: list[tuple[int, int]] = []
 
     # -- feasibility --------------------------------------------------------------------------
     def room_ok(self) -> bool:
         """Hall's condition: every group of seats can still be given enough cards it may hold."""
-        n, pool = self.n, self.pool
-        played_now = {s for s, _ in self.trick}
+        st = self.state
+        n, pool, owned = self.n, st.pool, st.hands
+        played_now = {s for s, _ in st.trick}
         owned_all = 0
-        for o in self.owned:
+        for o in owned:
             owned_all |= o
         rem, avail = [], []
         for s in range(n):
-            rem.append(self.t.n_tricks - self.done - (1 if s in played_now else 0))
-            avail.append(pool & ~self.void[s] & ~(owned_all & ~self.owned[s]))
-            if self.owned[s] & self.void[s]:
+            rem.append(self.t.n_tricks - st.done - (1 if s in played_now else 0))
+            avail.append(pool & ~self.void[s] & ~(owned_all & ~owned[s]))
+            if owned[s] & self.void[s]:
                 return False
         for r in range(1, 1 << n):
             union, need = 0, 0
@@ -115,12 +110,9 @@ class _Search:
 
     def candidates(self, seat: int) -> list[tuple[int, int]]:
         """(card, void mask it implies) for each card the seat may play now (one per face)."""
-        t, i = self.t, self.done
-        owned_others = 0
-        for s, o in enumerate(self.owned):
-            if s != seat:
-                owned_others |= o
-        avail = self.pool & ~self.void[seat] & ~owned_others
+        t, st = self.t, self.state
+        i, owned = st.done, st.hands
+        avail = st.legal().mask & ~self.void[seat]     # not played, not known to lie in another hand
         royal_now = self.kings_at[i]
         avail &= ~(t.royal_cards & ~royal_now)
         kings = royal_now & avail
@@ -129,16 +121,16 @@ class _Search:
             kings ^= low
             if t.party_of[seat] != self.king_owner[low.bit_length() - 1]:
                 avail &= ~low  # a King not dealt face up is held by a seat of the party the scenario says
-        if self.owned[seat] & royal_now:
-            avail &= self.owned[seat] & royal_now
+        if owned[seat] & royal_now:
+            avail &= owned[seat] & royal_now
         avail &= ~(self.keep_last if i != self.last else self.not_last)
         out: list[tuple[int, int]] = []
-        if not self.trick:
+        if not st.trick:
             rows = [(avail, 0)]
         else:
             rows = []
-            for only, before in self.tiers[self.face[self.trick[0][1]]]:
-                if self.owned[seat] & before:
+            for only, before in self.tiers[self.face[st.trick[0][1]]]:
+                if owned[seat] & before:
                     break  # he holds a card of an earlier tier: he may not play from this one
                 rows.append((avail & only, before))
         seen = set()
@@ -147,7 +139,7 @@ class _Search:
                 low = mask & -mask
                 c = low.bit_length() - 1
                 mask ^= low
-                key = (self.face[c], bool(self.owned[seat] >> c & 1))
+                key = (self.face[c], bool(owned[seat] >> c & 1))
                 if key in seen:
                     continue
                 seen.add(key)
@@ -156,14 +148,15 @@ class _Search:
 
     def order(self, seat: int, cands: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """Cards that help the lagging party first, with noise."""
-        t, i = self.t, self.done
+        t, st = self.t, self.state
+        i = st.done
         last = is_last(t, i)
         pts = card_points(t, i)
         free = [tg - fc for tg, fc in zip(self.targets, self.forced)] if not last else list(self.targets)
-        need = [f - w for f, w in zip(free, self.won)]
+        need = [f - w for f, w in zip(free, st.card_points)]
         ratio = [need[p] / free[p] if free[p] > 0 else -1.0 for p in range(len(need))]
         want = max(range(len(need)), key=lambda p: (ratio[p], self.rng.random()))
-        holder_seat, holder_face = holder(t, i, self.trick) if self.trick else (None, None)
+        holder_seat, holder_face = holder(t, i, st.trick) if st.trick else (None, None)
         scored = []
         for c, before in cands:
             f = self.face[c]
@@ -174,73 +167,61 @@ class _Search:
             gain = pts[f] if t.party_of[hs] == want else -pts[f]
             bonus = 20 if t.party_of[hs] == want else 0
             # a card from a lower follow tier makes the seat void in the tiers above: costly later
-            cost = 3 * (before & ~self.void[seat] & self.pool).bit_count()
+            cost = 3 * (before & ~self.void[seat] & st.pool).bit_count()
             scored.append((gain + bonus - cost + self.rng.random() * 16, c, before))
         scored.sort(reverse=True)
         return [(c, b) for _, c, b in scored]
 
     # -- the search ---------------------------------------------------------------------------
     def run(self) -> bool:
-        if self.done == self.t.n_tricks:
-            return list(self.won) == list(self.targets)
+        st = self.state
+        if st.over:
+            return list(st.card_points) == list(self.targets)
         self.nodes += 1
         if self.nodes > self.limit:
             raise _OutOfNodes
-        seat = self.t.next_seat(self.trick[-1][0]) if self.trick else self.leader
+        seat = st.seat_to_play()
         for card, before in self.order(seat, self.candidates(seat)):
-            bit = 1 << card
-            saved = (self.pool, self.void[seat], self.owned[seat])
-            self.pool &= ~bit
-            self.owned[seat] &= ~bit
+            saved, done = self.void[seat], st.done
             self.void[seat] |= before
-            self.trick.append((seat, card))
-            self.plays.append((seat, card))
-            ok = (not before or self.room_ok())
-            if ok:
-                if len(self.trick) == self.n:
-                    ok = self.finish_trick_and_go_on()
-                else:
-                    ok = self.run()
-            if ok:
+            st.push(Play(seat, card))
+            ok = not before or self.room_ok()
+            if ok and st.done > done:
+                ok = self.trick_ok(done) and self.room_ok()
+            if ok and self.run():
                 return True
-            self.trick.pop()
-            self.plays.pop()
-            self.pool, self.void[seat], self.owned[seat] = saved
+            st.undo()
+            self.void[seat] = saved
         return False
 
-    def finish_trick_and_go_on(self) -> bool:
-        t, i = self.t, self.done
+    def trick_ok(self, i: int) -> bool:
+        """Whether trick ``i``, just taken, goes as the scenario says: its Kings, their fates and the points."""
+        t, st = self.t, self.state
         last = is_last(t, i)
-        if self.pool & self.kings_at[i]:
+        if st.pool & self.kings_at[i]:
             return False
-        count = KingCount.copy_of(self.count)
-        outcome = resolve(t, i, self.trick, count)
-        wseat, total = outcome.winner, outcome.points
-        fates = [(t.deck.face_names[f], t.fate_of(s, wseat)) for s, f in kings_in(t, self.trick)]
-        if fates != self.fates[i]:
+        _leader, cards, wseat, _face, _points, fates, _rescues = st.trick_log[-1]
+        kings = [(t.deck.face_names[t.deck.card_face[c]], RELATIONS[relation(t.party_of, s, wseat)])
+                 for s, c in cards if t.royal_cards >> c & 1]
+        if kings != self.fates[i]:
             return False
         p = t.party_of[wseat]
-        if self.won[p] + total > self.targets[p] - (self.forced[p] if not last else 0):
+        if st.card_points[p] > self.targets[p] - (self.forced[p] if not last else 0):
             return False
         got = [(t.deck.face_names[face], ev.name, first, points, parties)
-               for ev, face, _owner, first, points, parties in outcome.fates]
+               for ev, face, _owner, first, points, parties in fates]
         if got != self.expected[i]:
             return False
-        if i + 1 == self.last and self.pool & self.not_last:
-            return False
-        saved = (self.leader, self.trick, self.count, self.done)
-        self.won[p] += total
-        self.leader, self.trick, self.count, self.done = wseat, [], count, i + 1
-        ok = self.room_ok() and self.run()
-        if not ok:
-            self.won[p] -= total
-            self.leader, self.trick, self.count, self.done = saved
-        return ok
+        return not (i + 1 == self.last and st.pool & self.not_last)
+
+    def plays(self) -> list[tuple[int, int]]:
+        """The cards played, in order, as (seat, card)."""
+        return [(entry[2], entry[3]) for entry in self.state.history() if entry[0] == "play"]
 
     def hands(self) -> list[list[str]]:
         d = self.t.deck
         out: list[list[int]] = [[] for _ in range(self.n)]
-        for s, c in self.plays:
+        for s, c in self.plays():
             out[s].append(c)
         return [[d.card_name(c) for c in sorted(h)] for h in out]
 
@@ -262,7 +243,7 @@ def find_witness(tables: Tables, scenario: Scenario, budget: int = DEFAULT_BUDGE
 
     ``budget`` counts search nodes (cards tried); the search restarts with a
     fresh random order every :data:`RESTART_NODES` nodes. The game found is
-    played through :class:`~.engine.Game`, and its totals, card points and King
+    played through :class:`~schachett_rules.kernel.state.State`, and its totals, card points and King
     events are checked against the scenario before it is returned.
     """
     t = tables
@@ -290,8 +271,8 @@ def find_witness(tables: Tables, scenario: Scenario, budget: int = DEFAULT_BUDGE
 
 
 def _verified(t: Tables, sc: Scenario, search: _Search, ruleset: str) -> GameRecord:
-    game = Game.from_record(t, search.dealer, search.hands())
-    for seat, card in search.plays:
+    game = State.from_record(t, search.dealer, search.hands())
+    for seat, card in search.plays():
         game.play(t.deck.card_name(card), seat=seat)
     record = record_of(game, ruleset, dict(t.options))
     problem = witness_problem(record, sc)

@@ -1,4 +1,9 @@
-"""The frozen records the engine returns for each action; together they are the game log."""
+"""The frozen records of a game's actions and tricks: what :class:`~.state.State` returns for each action.
+
+Together they are the game log. A record is built from the state's own compact
+history (ints) when it is asked for, so that searches which push and undo
+thousands of actions never pay for words they do not read.
+"""
 
 from __future__ import annotations
 
@@ -35,7 +40,11 @@ class PlayRecord(Record):
 
 
 class PenaltyRecord(Record):
-    """A penalty applied to a seat under a penalty clause."""
+    """A penalty applied to a seat under a penalty clause.
+
+    ``card`` is the card taken back into the hand where the clause says ``card
+    taken back``: it stays in the hand, shown to every player, until it is played.
+    """
 
     action: Literal["penalty"] = "penalty"
     trick: int
@@ -45,6 +54,7 @@ class PenaltyRecord(Record):
     to: tuple[int, ...] = ()
     forfeit: bool = False
     cite: str
+    card: str | None = None
 
 
 class CastleRecord(Record):
@@ -52,7 +62,11 @@ class CastleRecord(Record):
 
     ``kind`` is ``before`` (before the first card), ``between`` (between
     tricks) or ``rescue`` (a King just taken is lifted out of trick ``trick``
-    and the officer takes its place).
+    and the officer takes its place). ``king_from`` is the seat whose hand (or,
+    in a rescue, whose card in the trick) gave the King, ``officer_from`` the
+    seat whose hand gave the officer: mostly the castler's King and the
+    partner's officer, but where ``castle king`` allows it a castler without a
+    King takes the partner's King for one of his own officers.
     """
 
     action: Literal["castle"] = "castle"
@@ -64,6 +78,18 @@ class CastleRecord(Record):
     officer: str
     with_seat: int
     cite: str
+    king_from: int = -1
+    officer_from: int = -1
+
+
+class PassRecord(Record):
+    """A player let a chance to castle go: ``seat`` might have castled at this moment and did not."""
+
+    action: Literal["pass"] = "pass"
+    trick: int
+    kind: Literal["before", "between", "rescue"]
+    seat: int
+    by: int
 
 
 class KingEventRecord(Record):

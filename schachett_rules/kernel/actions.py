@@ -1,0 +1,79 @@
+"""The actions of a game and its phases: small hashable tuples, cheap to make in a search.
+
+An action names seats and cards as ints (cards as the deck numbers them). The
+state (:mod:`.state`) says which are open; :mod:`.verify` says why one is not.
+
+>>> Play(seat=0, card=17), Pass(seat=2)
+(Play(seat=0, card=17), Pass(seat=2))
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import castling as castle_rules
+
+CHANCE = -1        # decider() while the cards are dealt
+TERMINAL = -2      # decider() when the game is over
+DEAL, CASTLE, PLAY, OVER = range(4)
+PHASES = ("deal", "castle", "play", "over")
+BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
+
+
+class Deal(NamedTuple):
+    """Chance deals: every seat's hand, as card bitmasks."""
+
+    hands: tuple[int, ...]
+
+
+class Play(NamedTuple):
+    """A card played from the hand of ``seat`` (for a dummy, its player plays it)."""
+
+    seat: int
+    card: int
+
+
+class Castle(NamedTuple):
+    """``seat`` castles: ``king`` is exchanged for ``officer`` (see :class:`.castling.Option` for whose hands)."""
+
+    seat: int
+    king: int
+    officer: int
+
+
+class Pass(NamedTuple):
+    """``seat`` lets its chance to castle at this moment go."""
+
+    seat: int
+
+
+class Penalty(NamedTuple):
+    """A penalty clause applied to ``seat``; ``card`` the card taken back where the clause says so (-1: none)."""
+
+    seat: int
+    name: str
+    card: int = -1
+
+
+
+
+def describe(t, action) -> str:
+    """An action in words, with card names (``w7``; ``seat 0 castles sK for wT``; ``seat 1 passes``).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> t = tables_for("original")
+    >>> describe(t, Play(0, t.deck.card_of("w7"))), describe(t, Pass(1))
+    ('seat 0 plays w7', 'seat 1 lets the chance to castle go')
+    """
+    name = t.deck.card_name
+    kind = type(action)
+    if kind is Play:
+        return f"seat {action.seat} plays {name(action.card)}"
+    if kind is Castle:
+        return f"seat {action.seat} castles {name(action.king)} for {name(action.officer)}"
+    if kind is Pass:
+        return f"seat {action.seat} lets the chance to castle go"
+    if kind is Penalty:
+        return f"penalty {action.name} on seat {action.seat}" + (f", {name(action.card)} taken back"
+                                                                 if action.card >= 0 else "")
+    return "the deal"

@@ -1,0 +1,116 @@
+"""What a player may see: his own hand, the face-up Kings, an exposed dummy, the trick, the tricks he may review.
+
+Bots receive an :class:`Observation`, never the game: what is not in it, they
+cannot use. The rules that shape it are clauses, asked through
+:mod:`.visibility`: ``review`` (which finished tricks may be looked at),
+``memory`` (whether earlier tricks are kept in mind), ``dummy`` (when the dummy
+is laid open, and how its player sees his two hands before that), and the
+deal's face-up cards. A card taken back after a penalty lies shown until it is
+played.
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> from schachett_rules.kernel.state import State
+>>> from schachett_rules.kernel.streams import GameStream
+>>> state = State.deal(tables_for("three-player"), dealer=0, rng=GameStream(1, 0))
+>>> view = observe(state, 1)                # the left player leads the first trick
+>>> sorted(view.hands), view.kings          # he sees his own hand; the Kings lie face up
+([1], ((0, 'wK'), (1, 'sK')))
+>>> sorted(observe(state, 0).hands)         # the Kaiser sees only the dummy's hand: it plays before his own
+[2]
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ..errors import SchachettError
+from .actions import CASTLE, PLAY
+from .deal import names_of
+from .records import CastleRecord, TrickRecord
+from .visibility import is_face_up, kept_tricks, visible_seats
+
+
+class CastleOffer(BaseModel):
+    """A castle open to the seat being asked: which seat castles, which King, for one of which officers."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seat: int
+    king: str
+    officers: tuple[str, ...]       # one entry per card on offer (copies apart), in deck order
+    kind: Literal["before", "between", "rescue"]
+    with_seat: int
+    officer_from: int               # the hand the officer comes from
+    king_from: int                  # the hand (or, in a rescue, the seat in the trick) the King comes from
+
+
+class Observation(BaseModel):
+    """One player's view of the game at this moment."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seat: int
+    plays_for: tuple[int, ...]
+    trick_number: int
+    to_move: int
+    leader: int
+    hands: dict[int, tuple[str, ...]]
+    kings: tuple[tuple[int, str], ...]
+    trick: tuple[tuple[int, str], ...]
+    tricks: tuple[TrickRecord, ...]
+    castles: tuple[CastleRecord, ...]
+    legal: tuple[str, ...] = ()
+    forced_by: str | None = None
+    decision: Literal["card", "castle", "none"] = "none"
+    castle_offers: tuple[CastleOffer, ...] = ()
+    shown: tuple[tuple[int, str], ...] = ()
+
+
+def visible_hands(state, seat: int) -> dict[int, int]:
+    """The hands (as card bitmasks) that the player on ``seat`` may look at now (the kernel's ``visible_seats``)."""
+    seats = visible_seats(state.t, seat, state.done, state.leader, {s for s, _ in state.trick})
+    return {s: state.hands[s] for s in sorted(seats)}
+
+
+def observe(state, seat: int) -> Observation:
+    """The view of the player on ``seat`` (a dummy has no view of its own)."""
+    t = state.t
+    dummy = t.dummy_of(seat) if isinstance(seat, int) else None
+    if dummy is not None:
+        raise SchachettError(f"seat {seat} is a dummy and sees nothing; seat {dummy.by} plays its cards "
+                             f"({dummy.cite})")
+    if not isinstance(seat, int) or not 0 <= seat < t.n_seats:
+        raise SchachettError(f"seat {seat!r} does not exist (seats 0 to {t.n_seats - 1})")
+    plays_for = tuple(s for s in range(t.n_seats) if t.controller(s) == seat)
+    hands = {s: names_of(t, m) for s, m in sorted(visible_hands(state, seat).items())}
+    castles = state.castles
+    castled = {t.face(r.king) for r in castles}
+    kings = []
+    for s in range(t.n_seats):
+        royal_here = state.hands[s] & t.royal_cards
+        kings += [(s, t.deck.card_name(c)) for c in range(t.n_cards) if royal_here >> c & 1 and is_face_up(t, c, castled)]
+    shown = tuple((s, t.deck.card_name(c)) for s in range(t.n_seats) for c in range(t.n_cards)
+                  if (state.shown & state.hands[s]) >> c & 1)
+    tricks = state.tricks
+    finished = tuple(tricks[i] for i in kept_tricks(t, state.done))
+    legal: tuple[str, ...] = ()
+    forced = None
+    offers: tuple[CastleOffer, ...] = ()
+    decision = "none"
+    if not state.over and state.decider() == seat:
+        if state.phase == PLAY:
+            view = state.legal()
+            # one entry per card, copies included, in the deck's order: a random player draws from it as the play-outs do
+            legal, forced, decision = names_of(t, view.mask), view.forced_by, "card"
+        elif state.phase == CASTLE:
+            name = t.deck.card_name
+            offers = tuple(CastleOffer(seat=o.seat, king=name(o.king), officers=tuple(name(c) for c in o.officers),
+                                       kind=o.kind, with_seat=o.with_seat, officer_from=o.giver,
+                                       king_from=o.king_seat)
+                           for o in state.castle_offers())
+            decision = "castle"
+    return Observation(seat=seat, plays_for=plays_for, trick_number=state.trick_number, to_move=state.seat_to_play(),
+                       leader=state.leader, hands=hands, kings=tuple(kings),
+                       trick=tuple((s, t.deck.card_name(c)) for s, c in state.trick), tricks=finished,
+                       castles=tuple(castles), legal=legal, forced_by=forced, decision=decision,
+                       castle_offers=offers, shown=shown)
