@@ -59,23 +59,26 @@ def test_batch_and_engine_agree_trick_by_trick():
         assert tuple(game.result().totals) == tuple(out.totals[g])
 
 
-RULESETS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "variants").glob("*.schachett"))
-READINGS = [("original", (("castling", "as-three-player"),)), ("original", (("castling", "both"),)),
-            ("original", (("castle-limit", "once-per-player"), ("castling", "rescue"))),
-            ("original", (("castle-limit", "once-per-game"), ("castle-officer", "rook"), ("castling", "before-play"))),
-            ("three-player", (("castle-king", "own-king-only"),)),
-            ("original", (("castle-king", "partner-king"), ("castling", "both"), ("deal", "random")))]
-CASES = [(name, ()) for name in RULESETS] + READINGS
+from tests.test_state import CASES, RULESETS
 
 
 def engine_castles(t, game):
     return [(c.trick, c.kind, c.seat, c.king, c.officer, c.with_seat) for c in game.castles]
 
 
+def _king(t, cards, leader: int, owner: int) -> str:
+    """The King the owner played to a trick whose cards (in play order) ``leader`` led."""
+    return t.deck.face_names[t.deck.card_face[int(cards[(owner - leader) % t.n_seats])]]
+
+
 @pytest.mark.parametrize("ref,options", CASES, ids=lambda x: x if isinstance(x, str) else
                          ",".join(f"{k}={v}" for k, v in x) or "printed")
-def test_engine_one_game_path_and_batch_play_the_same_games(ref, options):
-    """The same uniform numbers give the same game on all three paths: every trick, castle, King and score."""
+def test_the_state_the_one_game_path_and_the_batch_play_the_same_games(ref, options):
+    """The same uniform numbers give the same game on all three paths: every trick, castle, King and score.
+
+    Each King event is compared whole: which King, whose it was, who took it, in which trick, first or later,
+    its points and the parties that score them.
+    """
     t = tables_for(ref, options)
     games = 150
     u = uniforms(t, games, np.random.default_rng(18))
@@ -91,8 +94,8 @@ def test_engine_one_game_path_and_batch_play_the_same_games(ref, options):
         one = random_game(t, int(dealers[g]), fast_stream)
         assert stream.i == fast_stream.i, g                       # the same numbers drawn, no more, no fewer
         tricks = [(tr.cards, tr.winner, tr.points) for tr in game.tricks]
-        assert [(tuple((s, name(c)) for s, c in plays), w) for plays, w in zip(one.tricks(), one.trick_winners)] == \
-            [(cards, w) for cards, w, _ in tricks], g
+        assert [(tuple((s, name(c)) for s, c in plays), w, int(p)) for plays, w, p in
+                zip(one.tricks(), one.trick_winners, one.log[:, 1])] == tricks, g
         batch_tricks = [(tuple(((int(out.leaders[g, i]) + k) % t.n_seats, name(int(c)))
                                for k, c in enumerate(out.trick_cards[g, i])), int(out.winners[g, i]),
                          int(out.trick_points[g, i])) for i in range(t.n_tricks)]
@@ -106,11 +109,16 @@ def test_engine_one_game_path_and_batch_play_the_same_games(ref, options):
         assert batch_castles == castles and int(out.castles[g]) == len(castles), g
         assert one.totals == result.totals == tuple(out.totals[g]), g
         assert one.card_points == result.card_points == tuple(out.card_points[g]), g
-        kings = [(e.event, e.trick - 1, e.order == "first", e.points, e.scoring_parties) for e in result.events]
-        assert [(ev.name, tr, first, pts, parties) for ev, tr, _owner, first, pts, parties in one.events] == kings, g
-        batch_kings = [(t.events[k].name, int(tr), bool(f), int(p), (int(party),)) for k, tr, f, p, party in
-                       zip(out.event_kind[g], out.event_trick[g], out.event_first[g], out.event_points[g],
-                           out.event_party[g]) if k >= 0]
+        kings = [(e.event, e.king, e.owner, e.taker, e.trick, e.order == "first", e.points, e.scoring_parties)
+                 for e in result.events]
+        one_kings = [(ev.name, _king(t, one.log[tr, 3:], int(one.log[tr, 2]), owner), owner, int(one.log[tr, 0]),
+                      tr + 1, first, pts, parties) for ev, tr, owner, first, pts, parties in one.events]
+        assert one_kings == kings, g
+        batch_kings = [(t.events[k].name, _king(t, out.trick_cards[g, tr], int(out.leaders[g, tr]), int(owner)),
+                        int(owner), int(out.winners[g, tr]), int(tr) + 1, bool(f), int(p), (int(party),))
+                       for k, tr, f, p, party, owner in zip(out.event_kind[g], out.event_trick[g], out.event_first[g],
+                                                            out.event_points[g], out.event_party[g],
+                                                            out.event_owner[g]) if k >= 0]
         assert batch_kings == kings, g
     if t.castling is not None and t.castling.permits:
         assert castled > 0     # the castles were played, not only their absence compared

@@ -24,7 +24,7 @@ from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.kernel.scoring import penalty_settlement, settle
 from schachett_rules.rules.loader import load
 
-from .test_batch import test_engine_one_game_path_and_batch_play_the_same_games as three_paths_agree
+from .test_batch import test_the_state_the_one_game_path_and_the_batch_play_the_same_games as three_paths_agree
 from .test_sessions import money_sum, played
 
 SINGLE = (("stake", "single"),)

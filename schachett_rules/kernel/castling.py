@@ -101,6 +101,16 @@ def within_limit(limit: int, party_of, seat: int, castled: int) -> bool:
     return True
 
 
+def castle_open(never: int, relative, absolute, any_holder, when, trick, n_seats: int, dealer: int, seat: int,
+                moment: int, tricks_done: int, limit: int, party_of, castled: int) -> bool:
+    """Whether ``seat`` may be asked to castle at ``moment``: its player is not one who never castles (``never``,
+    a bitmask of seats), a permit grants the moment (:func:`permitted`) and the limit allows another castle
+    (:func:`within_limit`). Whether it has a King and an officer to exchange is the caller's to add."""
+    return (not (never >> seat) & 1
+            and permitted(relative, absolute, any_holder, when, trick, n_seats, dealer, seat, moment, tricks_done)
+            and within_limit(limit, party_of, seat, castled))
+
+
 def may_rescue(fates: int, party_of, seat: int, winner: int) -> bool:
     """Whether a King played by ``seat`` in a trick taken by ``winner`` is one that may be rescued.
 
@@ -200,9 +210,8 @@ def options(t: Tables, moment: int, hands: Sequence[int], trick: Sequence[tuple[
     limit, officers_mask, fates = limit_code(t), officer_cards(t), rescue_fates_mask(t)
 
     def allowed(seat: int) -> bool:
-        return (not (t.never_castle >> seat) & 1
-                and permitted(p.relative, p.absolute, p.any_holder, p.when, p.trick, t.n_seats, dealer, seat, moment,
-                              tricks_done) and within_limit(limit, t.party_of, seat, castled))
+        return castle_open(t.never_castle, p.relative, p.absolute, p.any_holder, p.when, p.trick, t.n_seats, dealer,
+                           seat, moment, tricks_done, limit, t.party_of, castled)
 
     def officers_of(seat: int) -> tuple[int, ...]:
         m = hands[seat] & officers_mask

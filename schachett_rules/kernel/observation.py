@@ -51,6 +51,7 @@ class Observation(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     seat: int
     plays_for: tuple[int, ...]
+    dealer: int
     trick_number: int
     to_move: int
     leader: int
@@ -109,7 +110,7 @@ def observe(state, seat: int) -> Observation:
                                        king_from=o.king_seat)
                            for o in state.castle_offers())
             decision = "castle"
-    return Observation(seat=seat, plays_for=plays_for, trick_number=state.trick_number, to_move=state.seat_to_play(),
+    return Observation(seat=seat, plays_for=plays_for, dealer=state.dealer, trick_number=state.trick_number, to_move=state.seat_to_play(),
                        leader=state.leader, hands=hands, kings=tuple(kings),
                        trick=tuple((s, t.deck.card_name(c)) for s, c in state.trick), tricks=finished,
                        castles=tuple(castles), legal=legal, forced_by=forced, decision=decision,

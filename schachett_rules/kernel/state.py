@@ -159,6 +159,24 @@ class State:
         state.phase = PLAY
         return state
 
+    @classmethod
+    def at_position(cls, tables: Tables, dealer: int, hands: Sequence[int], leader: int, trick: Sequence[tuple[int, int]],
+                    done: int, count: KingCount, castled: int, points: Sequence[int],
+                    card_points: Sequence[int]) -> "State":
+        """A game at a position whose past is known only by what it left: the hands, the trick on the table, the
+        tricks done, the Kings fallen (``count``), the seats that castled and the points so far; a card is due.
+
+        A player that samples the hands it cannot see (the Monte-Carlo player) plays on from such a state; its
+        log begins at this position.
+        """
+        state = cls(tables, dealer)
+        state.hands, state.leader, state.trick, state.done = list(hands), leader, list(trick), done
+        state.count, state.castled = KingCount.copy_of(count), castled
+        state.points, state.card_points = list(points), list(card_points)
+        state.phase = PLAY
+        state._history.append(("deal", tuple(hands)))
+        return state
+
     # --- whose decision, and which actions ---------------------------------------------------------
     @property
     def phase_name(self) -> str:

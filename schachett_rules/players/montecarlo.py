@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import random
 
+from ..kernel.actions import Play
+from ..kernel.castling import castled_mask
 from ..kernel.follow import void_after
-from ..kernel.tables import Tables
 from ..kernel.observation import Observation
-from ..playouts.single import continue_randomly
+from ..kernel.state import State
+from ..kernel.tables import Tables
+from ..playouts.single import rollout
 from .bots import HeuristicBot, fallen_kings
 
 
@@ -111,7 +114,7 @@ class MonteCarloBot:
         self.samples = samples
 
     def play(self, obs: Observation, rng: random.Random) -> str:
-        """The card with the best mean result over the sampled deals."""
+        """The card with the best mean result over the sampled deals (castling played on in every play-out)."""
         t = self.t
         choices = list(dict.fromkeys(obs.legal))
         if len(choices) == 1:
@@ -119,24 +122,27 @@ class MonteCarloBot:
         me = obs.to_move
         mine = t.party_of[me]
         sampler = Sampler(t, obs)
-        won = [0] * len(t.parties)
-        count = fallen_kings(obs)
+        points = [0] * len(t.parties)
+        cards = [0] * len(t.parties)
         for tr in obs.tricks:
-            won[t.party_of[tr.winner]] += tr.points
+            points[t.party_of[tr.winner]] += tr.points
+            cards[t.party_of[tr.winner]] += tr.points
             for e in tr.events:
                 for p in e.scoring_parties:
-                    won[p] += e.points
+                    points[p] += e.points
+        count = fallen_kings(obs)
+        castled = castled_mask(c.seat for c in obs.castles)
+        leader = sampler.trick[0][0] if sampler.trick else obs.to_move
         scores = {name: 0.0 for name in choices}
         for _ in range(self.samples):
             hands = sampler.sample(rng)
+            position = State.at_position(t, obs.dealer, hands, leader, sampler.trick, obs.trick_number - 1, count,
+                                         castled, points, cards)
             for name in choices:
                 free = hands[me] & t.deck.face_cards[t.face(name)]
-                card = (free & -free).bit_length() - 1
-                h = list(hands)
-                h[me] ^= 1 << card
-                trick = sampler.trick + [(me, card)]
-                leader = trick[0][0]
-                totals = continue_randomly(t, h, trick, leader, obs.trick_number - 1, won, count, rng)
+                position.push(Play(me, (free & -free).bit_length() - 1))
+                totals = rollout(position, rng)
+                position.undo()
                 scores[name] += totals[mine] - sum(totals) + totals[mine]
         return max(choices, key=lambda name: scores[name])
 

@@ -77,6 +77,7 @@ class BatchOutcome:
     event_first: np.ndarray   # (games, kings) bool
     event_points: np.ndarray  # (games, kings)
     event_party: np.ndarray   # (games, kings) scoring party (-1 for none)
+    event_owner: np.ndarray = None  # (games, kings) the seat that played the King
     leaders: np.ndarray = None      # (games, tricks) seat that led each trick
     trick_cards: np.ndarray = None  # (games, tricks, seats) cards in playing order (a rescue's officer in its place)
     castles: np.ndarray = None      # (games,) castles made
@@ -111,5 +112,5 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
     return BatchOutcome(totals=totals[:, 0], card_points=totals[:, 1], winners=log[:, :, c.T_WINNER],
                         trick_points=log[:, :, c.T_POINTS], event_kind=kind, event_trick=events[:, :, c.E_TRICK],
                         event_first=events[:, :, c.E_FIRST].astype(bool), event_points=events[:, :, c.E_POINTS],
-                        event_party=party, leaders=log[:, :, c.T_LEADER], trick_cards=log[:, :, c.T_CARDS:],
+                        event_party=party, event_owner=events[:, :, c.E_OWNER], leaders=log[:, :, c.T_LEADER], trick_cards=log[:, :, c.T_CARDS:],
                         castles=n_castles, castle_log=castles)

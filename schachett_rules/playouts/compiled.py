@@ -1,21 +1,31 @@
-"""The random game compiled with numba: one loop for the one-game play-out and the batch.
+"""The game state compiled with numba: the phases of :class:`~schachett_rules.kernel.state.State` on arrays.
 
-The tables become arrays once per ruleset (:class:`Plan`). :func:`play` deals
-and plays one game from a row of uniform numbers, as the engine's random player
-plays it: the deal of :func:`~schachett_rules.kernel.deal.deal_cards`, one number
-per card a player chooses (none for an automaton's), and at each moment of
-castling one number per castle on offer (taken below one half) and one for the
-officer. Every rule it applies is the kernel's own source compiled here:
-:mod:`schachett_rules.kernel.core` (who takes a trick, the follow tier, a King's
-fate and scorer, the automaton's card, the shuffle) and
-:mod:`schachett_rules.kernel.castling` (the permits, the limit, which King may be
-rescued, the random player's choice). This module only walks the game through
-its moments and keeps the hands as 64-bit words.
+The tables become arrays once per ruleset (:class:`Plan`); one game's state is a
+handful of arrays (:class:`Arrays`). The state walks the same phases as the
+kernel's :class:`~schachett_rules.kernel.state.State`: the deal, the moments of
+castling (the seats asked in turn, as :func:`~schachett_rules.kernel.castling.options`
+orders them), the play of cards, the end. Its actions are the state's too: a card
+(:func:`apply_card`), a castle (:func:`apply_castle`), a chance to castle let go
+(:func:`apply_pass`), each undone by :func:`undo`; :func:`decider` and
+:func:`legal_cards` say whose decision it is and which cards are open. A search
+walks this state; a test walks it beside the kernel's, action by action.
 
-When the numbers run out, :func:`play` stops where it stands and says how many
-more it needs at least; called again with more, it goes on. So the one-game
-path draws exactly the numbers the engine draws from any random source, and the
-batch (whose rows hold a bound on a game's numbers) never runs out.
+:func:`play` is the random player on this state: the deal of
+:func:`~schachett_rules.kernel.deal.deal_cards`, one number per card a player
+chooses (none for an automaton's), and at each castling decision one number per
+King on offer (taken below one half) and one for the officer, as
+:func:`~schachett_rules.kernel.chance.random_action` draws them. Every rule it
+applies is the kernel's own source compiled here: :mod:`schachett_rules.kernel.core`
+(who takes a trick, the follow tier, a King's fate and scorer, the automaton's
+card, the shuffle) and :mod:`schachett_rules.kernel.castling` (who may be asked
+to castle, which King may be rescued, the random player's choice). This module
+only walks the game through its moments and keeps the hands as 64-bit words.
+
+When the numbers run out, :func:`play` stops where it stands (a decision is
+either made whole or not at all) and says how many more it needs at least;
+called again with more, it goes on. So the one-game path draws exactly the
+numbers the kernel's random player draws from any random source, and the batch
+(whose rows hold a bound on a game's numbers) never runs out.
 
 Numba compiles these functions once and keeps them in its cache (``cache=True``),
 so a later process loads them instead of compiling them.
@@ -23,13 +33,16 @@ so a later process loads them instead of compiling them.
 
 from __future__ import annotations
 
+import threading
 import types
+import weakref
 
 import numpy as np
 from numba import njit
 
 from ..kernel import castling as castle_rules
 from ..kernel import core
+from ..kernel.actions import CASTLE, DEAL, OVER, PLAY
 from ..kernel.automaton import policy_of, strength_order
 from ..kernel.castling import officer_cards, permits_of
 from ..kernel.scoring import event_of
@@ -57,12 +70,16 @@ serving_tier = _inline(core.serving_tier)
 relation = _inline(core.relation)
 king_fate = _same_source(core.king_fate, relation=relation)
 king_scorer = _inline(core.king_scorer)
+scores_for = _inline(core.scores_for)
 event_points = _inline(core.event_points)
+points_of = _inline(core.points_of)
 automaton_pick = _inline(core.automaton_pick)
 shuffle = _inline(core.shuffle)
 kth = _inline(core.kth)
+named_seat = _inline(core.named_seat)
 permitted = _inline(castle_rules.permitted)
 within_limit = _inline(castle_rules.within_limit)
+castle_open = _same_source(castle_rules.castle_open, permitted=permitted, within_limit=within_limit)
 may_rescue = _same_source(castle_rules.may_rescue, relation=relation)
 takes_other_king = _inline(castle_rules.takes_other_king)
 chance_taken = _inline(castle_rules.chance_taken)
@@ -71,15 +88,16 @@ officer_at = _inline(castle_rules.officer_at)
 BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
 
 # the registers of a game in progress
-POS, TRICK, PLAYED, LEADER, PHASE, CASTLED, N_CASTLES, FALLEN, N_EVENTS, DEALER, DRAWN, CASTLING, REGS = range(13)
-DEAL, START, PLAY, FULL, OVER = range(5)             # phases
+(POS, TRICK, PLAYED, LEADER, PHASE, CASTLED, N_CASTLES, FALLEN, N_EVENTS, DEALER, DRAWN, CASTLING, MOMENT, ASK,
+ DEPTH, REGS) = range(16)
 # the scalars of a plan
 (S_SEATS, S_TRICKS, S_CARDS, S_WORDS, S_REST, S_EACH, S_SAME, S_CASTLING, S_FATES, S_LIMIT, S_LEAD_DEALER, S_LEAD_OFF,
- S_EVENTS, S_ROYAL, S_RANDOM, S_PARTIES, S_OTHER_KING, N_SCALARS) = range(18)
+ S_EVENTS, S_ROYAL, S_RANDOM, S_PARTIES, S_OTHER_KING, S_NEVER, S_EACH_SEAT, N_SCALARS) = range(20)
 # the columns of the logs
 T_WINNER, T_POINTS, T_LEADER, T_CARDS = 0, 1, 2, 3      # tricks: winner, points, leader, then the cards in play order
 E_KIND, E_TRICK, E_OWNER, E_FIRST, E_POINTS, E_SCORER = range(6)
 C_TRICK, C_KIND, C_SEAT, C_KING, C_OFFICER, C_WITH = range(6)
+A_CARD, A_CASTLE, A_PASS = 0, 1, 2                      # the kinds of action apply() takes
 
 _U1 = np.uint64(1)
 _M1 = np.uint64(0x5555555555555555)
@@ -89,7 +107,7 @@ _H01 = np.uint64(0x0101010101010101)
 
 
 class Plan:
-    """The tables as arrays, built once per ruleset (kept on the tables)."""
+    """The tables as arrays, built once per ruleset (:func:`plan_of`) and never changed after."""
 
     def __init__(self, t: Tables):
         n, words = t.n_seats, (t.n_cards + 63) // 64
@@ -98,6 +116,7 @@ class Plan:
         def split(mask: int) -> np.ndarray:
             return np.array([(mask >> (64 * w)) & ((1 << 64) - 1) for w in range(words)], dtype=np.uint64)
 
+        self.split = split
         self.card_face = np.array(t.deck.card_face, dtype=np.int64)
         self.strength = np.array(strength_order(t), dtype=np.int64)
         self.royal = split(t.royal_cards)
@@ -113,6 +132,7 @@ class Plan:
         self.party_of = np.array(t.party_of, dtype=np.int64)
         policies = [policy_of(t, t.controller(s)) for s in range(n)]
         self.policy = np.array([-1 if p is None else core.POLICIES.index(p) for p in policies], dtype=np.int64)
+        self.controller = np.array([t.controller(s) for s in range(n)], dtype=np.int64)
         self.with_seat = np.array([t.castling.partner_for(s) if t.castling else s for s in range(n)], dtype=np.int64)
         self.event_of = np.array(event_of(t), dtype=np.int64)
         n_events = len(t.events)
@@ -127,8 +147,7 @@ class Plan:
         self.end = np.zeros((n, n), dtype=np.int64)
         for dealer in range(n):
             counts = [0] * n
-            for card, base, off in t.given_cards:
-                seat = (dealer + off) % n if base == "dealer" else off
+            for card, seat in t.dealt_to(dealer):
                 self.given[dealer, seat, card // 64] |= np.uint64(1 << (card % 64))
                 counts[seat] += 1
             pos = 0
@@ -148,9 +167,11 @@ class Plan:
         sc[S_LIMIT] = castle_rules.limit_code(t) if c else 3
         sc[S_LEAD_DEALER], sc[S_LEAD_OFF] = t.first_lead[0] == "dealer", t.first_lead[1]
         sc[S_EVENTS], sc[S_ROYAL], sc[S_RANDOM], sc[S_PARTIES] = n_events, self.n_royal, self.random_seats, len(t.parties)
+        sc[S_NEVER] = t.never_castle
+        sc[S_EACH_SEAT] = bool(c and c.per_moment == "each")
         self.scalars = sc
         self.n_parties = len(t.parties)
-        # the moments a permit opens: before play, between tricks (from its trick on), rescues (in its trick or all)
+        # the castling decisions a game can hold: at each moment a permit opens, every seat once at the most
         moments = 0
         if sc[S_CASTLING]:
             when, trick = np.array(p.when), np.array(p.trick)
@@ -159,7 +180,9 @@ class Plan:
             moments += max(t.n_tricks - int(np.maximum(after, 1).min()), 0) if len(after) else 0
             rescue = trick[when == RESCUE]
             moments += (t.n_tricks if (rescue < 0).any() else len(set(rescue.tolist()))) if len(rescue) else 0
-        self.max_castles = moments
+        per_moment = n if sc[S_EACH_SEAT] else 1
+        self.max_castles = moments * per_moment
+        self.max_actions = t.n_cards + moments * n + 1
         # the seats a permit lets castle before play / between tricks, by dealer and tricks done (a bitmask)
         self.open_seats = np.zeros((n, 2, t.n_tricks + 1), dtype=np.int64)
         for dealer in range(n):
@@ -170,28 +193,34 @@ class Plan:
                         if castle_rules.permitted(*p, n, dealer, seat, moment, done))
         self.deal_draws = max(len(t.rest_cards) - 1, 0)
         self.card_draws = t.n_tricks * self.random_seats
-        # each moment: a number per castle on offer (one per King at most; twice where a seat without a King
-        # may take another hand's) and one for the officer
-        per_moment = self.n_royal * (2 if sc[S_OTHER_KING] else 1) + 1
-        self.max_draws = self.deal_draws + self.card_draws + moments * per_moment
+        # a moment asks each seat once, and a seat draws a number per King on offer and one for an officer taken.
+        # With one castle a moment no King moves before the moment ends, so each King is offered to its holder (and,
+        # where a seat without a King may take another hand's, to that seat too) and one officer is drawn; where
+        # every seat may castle, a King may move on and be offered again to each seat after.
+        if sc[S_EACH_SEAT]:
+            per_moment_draws = n * self.n_royal * 2 + n
+        else:
+            per_moment_draws = self.n_royal * (2 if sc[S_OTHER_KING] else 1) + 1
+        self.max_draws = self.deal_draws + self.card_draws + moments * per_moment_draws
 
     def tables(self) -> tuple:
-        """The arrays :func:`play` reads, in its order."""
+        """The arrays the compiled state reads, in its order."""
         return (self.scalars, self.card_face, self.strength, self.royal, self.officers, self.beats, self.points,
-                self.follow, self.party_of, self.policy, self.with_seat, self.event_of, self.scores, self.first,
-                self.later, self.permits, self.open_seats, self.rest, self.given, self.start, self.end)
+                self.follow, self.party_of, self.policy, self.controller, self.with_seat, self.event_of, self.scores,
+                self.first, self.later, self.permits, self.open_seats, self.rest, self.given, self.start, self.end)
 
-    def state(self) -> "State":
+    def state(self) -> "Arrays":
         """Fresh arrays for one game."""
-        return State(self)
+        return Arrays(self)
 
 
-class State:
-    """One game's arrays: hands, the trick on the table, the registers and the logs."""
+class Arrays:
+    """One game's arrays: hands, the trick on the table, the registers, the logs and the undo stack."""
 
     def __init__(self, plan: Plan):
         sc = plan.scalars
         n, tricks = int(sc[S_SEATS]), int(sc[S_TRICKS])
+        self.plan = plan
         self.hands = np.zeros((n, plan.words), dtype=np.uint64)
         self.trick = np.zeros((2, n), dtype=np.int64)          # seats, cards
         self.regs = np.zeros(REGS, dtype=np.int64)
@@ -199,20 +228,43 @@ class State:
         self.events = np.zeros((max(plan.n_royal, 1), 6), dtype=np.int64)
         self.castles = np.zeros((max(plan.max_castles, 1), 6), dtype=np.int64)
         self.totals = np.zeros((2, plan.n_parties), dtype=np.int64)   # points by party: all, cards only
-        self.each = np.zeros((2, max(len(plan.scores), 1)), dtype=np.int64)  # Kings fallen per event: so far, before this trick
+        self.each = np.zeros((2, max(len(plan.scores), 1)), dtype=np.int64)  # Kings fallen per event: so far, before
+        depth = plan.max_actions
+        self.s_regs = np.zeros((depth, REGS), dtype=np.int64)          # the undo stack: each array as it was
+        self.s_trick = np.zeros((depth, 2, n), dtype=np.int64)
+        self.s_hands = np.zeros((depth, n, plan.words), dtype=np.uint64)
+        self.s_totals = np.zeros((depth, 2, plan.n_parties), dtype=np.int64)
+        self.s_each = np.zeros((depth,) + self.each.shape, dtype=np.int64)
 
     def arrays(self) -> tuple:
-        """The arrays :func:`play` writes, in its order."""
-        return self.hands, self.trick, self.regs, self.tricks, self.events, self.castles, self.totals, self.each
+        """The arrays the compiled state writes, in its order."""
+        return (self.hands, self.trick, self.regs, self.tricks, self.events, self.castles, self.totals, self.each,
+                self.s_regs, self.s_trick, self.s_hands, self.s_totals, self.s_each)
+
+    def reset(self, dealer: int, castling: bool = True) -> None:
+        """Ready for a new deal by ``dealer``."""
+        self.regs[:] = 0
+        self.regs[DEALER], self.regs[CASTLING] = dealer, int(castling)
+        self.totals[:] = 0
+        self.each[:] = 0
+        self.events[:] = -1
+        self.events[:, E_POINTS] = 0
+
+
+_PLANS: dict[int, tuple] = {}
+_PLANS_LOCK = threading.Lock()
 
 
 def plan_of(t: Tables) -> Plan:
-    """The arrays of a ruleset (built on first use, kept on the tables)."""
-    plan = t.__dict__.get("_compiled_plan")
-    if plan is None:
+    """The arrays of a ruleset, built on first use and shared by every thread (a plan never changes)."""
+    key = id(t)
+    with _PLANS_LOCK:
+        entry = _PLANS.get(key)
+        if entry is not None and entry[0]() is t:
+            return entry[1]
         plan = Plan(t)
-        object.__setattr__(t, "_compiled_plan", plan)
-    return plan
+        _PLANS[key] = (weakref.ref(t, lambda _ref, k=key: _PLANS.pop(k, None)), plan)
+        return plan
 
 
 # --- bits of mask words ----------------------------------------------------------------------------
@@ -263,139 +315,84 @@ def toggle(words, card):
     words[card >> 6] ^= _U1 << np.uint64(card & 63)
 
 
-# --- the moments of a game ----------------------------------------------------------------------------
+# --- the state's flow ------------------------------------------------------------------------------------
+# Every function below takes the plan's arrays (sc ... end) and the state's (hands ... each) in the orders of
+# Plan.tables() and Arrays.arrays(); scratch holds two mask words (kings, offered) and faces one int per seat.
 
 @_inline
-def _allowed(sc, party_of, permits, regs, seat, moment):
-    return (permitted(permits[0], permits[1], permits[2], permits[3], permits[4], sc[S_SEATS], regs[DEALER], seat,
-                      moment, regs[TRICK])
-            and within_limit(sc[S_LIMIT], party_of, seat, regs[CASTLED]))
-
-
-@_inline
-def _castle(sc, regs, castles, kind, trick, seat, king, officer, with_seat):
-    i = regs[N_CASTLES]
-    castles[i, C_TRICK], castles[i, C_KIND], castles[i, C_SEAT] = trick, kind, seat
-    castles[i, C_KING], castles[i, C_OFFICER], castles[i, C_WITH] = king, officer, with_seat
-    regs[N_CASTLES] = i + 1
-    regs[CASTLED] |= 1 << seat
-
-
-@_inline
-def _castle_choice(u, pos, offered, count):
-    """The random player's choice on one castle offered: (the next number's place, the officer taken).
-
-    The officer is -1 when the chance is let go and -2 when the numbers ran out (the caller then stops
-    with nothing changed, to be resumed with more numbers).
-    """
-    if pos >= len(u):
-        return pos, -2
-    pos += 1
-    if not chance_taken(u[pos - 1]):
-        return pos, -1
-    if pos >= len(u):
-        return pos, -2
-    return pos + 1, kth_card(offered, officer_at(u[pos], count))
-
-
-@_inline
-def _castle_between(sc, royal, officers, party_of, with_seat, open_seats, hands, regs, castles, u, moment, scratch):
-    """The random player's castle before play or between tricks; False if the numbers ran out (nothing changed).
-
-    ``open_seats`` are the seats the permits let castle now (:func:`~schachett_rules.kernel.castling.permitted`).
-    """
-    pos = regs[POS]
-    words = sc[S_WORDS]
-    for seat in range(sc[S_SEATS]):
-        if not (open_seats >> seat) & 1 or not within_limit(sc[S_LIMIT], party_of, seat, regs[CASTLED]):
-            continue
-        kings = scratch[0]
-        any_king = False
-        for w in range(words):
-            kings[w] = hands[seat, w] & royal[w]
-            any_king = any_king or kings[w] != 0
-        other = with_seat[seat]
-        giver, king_seat = other, seat          # the hands the officer and the King come from
-        if takes_other_king(sc[S_OTHER_KING] != 0, moment, 1 if any_king else 0):
-            giver, king_seat = seat, other
-            for w in range(words):
-                kings[w] = hands[other, w] & royal[w]
-                any_king = any_king or kings[w] != 0
-        if not any_king:
-            continue
-        offered = scratch[1]
-        for w in range(words):
-            offered[w] = hands[giver, w] & officers[w]
-        count = count_cards(offered)
-        if count == 0:
-            continue
-        for i in range(count_cards(kings)):
-            king = kth_card(kings, i)
-            pos, officer = _castle_choice(u, pos, offered, count)
-            if officer == -2:
-                return False
-            if officer >= 0:
-                toggle(hands[giver], officer)
-                toggle(hands[giver], king)
-                toggle(hands[king_seat], king)
-                toggle(hands[king_seat], officer)
-                _castle(sc, regs, castles, moment, regs[TRICK], seat, king, officer, other)
-                regs[POS] = pos
-                return True
-    regs[POS] = pos
-    return True
-
-
-@_inline
-def _winner(sc, card_face, beats, trick, faces):
-    n = sc[S_SEATS]
+def _winner(sc, card_face, beats2, trick, regs, faces, n):
+    """The place (from 0) holding the trick after its first ``n`` cards."""
+    last = 1 if regs[TRICK] == sc[S_TRICKS] - 1 else 0
     for i in range(n):
         faces[i] = card_face[trick[1, i]]
-    return holder_after(beats, faces, n)
+    return holder_after(beats2[last], faces, n)
 
 
 @_inline
-def _rescue(sc, card_face, royal, officers, beats, party_of, with_seat, permits, hands, trick, regs, castles, u,
-            faces, scratch):
-    """The random player's rescue of a King just taken; False if the numbers ran out (nothing changed)."""
-    pos = regs[POS]
-    winner = trick[0, _winner(sc, card_face, beats, trick, faces)]
-    for place in range(sc[S_SEATS]):
-        seat, king = trick[0, place], trick[1, place]
-        if not has_card(royal, king) or not may_rescue(sc[S_FATES], party_of, seat, winner):
-            continue
-        if not _allowed(sc, party_of, permits, regs, seat, RESCUE):
-            continue
-        other = with_seat[seat]
-        offered = scratch[1]
-        for w in range(sc[S_WORDS]):
-            offered[w] = hands[other, w] & officers[w]
-        count = count_cards(offered)
-        if count == 0:
-            continue
-        pos, officer = _castle_choice(u, pos, offered, count)
-        if officer == -2:
-            return False
-        if officer >= 0:
-            toggle(hands[other], officer)
-            toggle(hands[other], king)
-            trick[1, place] = officer
-            _castle(sc, regs, castles, RESCUE, regs[TRICK] + 1, seat, king, officer, other)
-            break
-    regs[POS] = pos
-    return True
+def _seat_castle(sc, royal, officers, with_seat, hands, regs, seat, kings, offered):
+    """The hands a castle of ``seat`` at this moment exchanges: (the hand giving the officer, the hand giving the
+    King); ``kings`` and ``offered`` receive the Kings and the officers on offer."""
+    words = sc[S_WORDS]
+    any_king = False
+    for w in range(words):
+        kings[w] = hands[seat, w] & royal[w]
+        any_king = any_king or kings[w] != 0
+    other = with_seat[seat]
+    giver, king_seat = other, seat
+    if takes_other_king(sc[S_OTHER_KING] != 0, regs[MOMENT], 1 if any_king else 0):
+        giver, king_seat = seat, other
+        for w in range(words):
+            kings[w] = hands[other, w] & royal[w]
+    for w in range(words):
+        offered[w] = hands[giver, w] & officers[w]
+    return giver, king_seat
 
 
 @_inline
-def _gather(sc, card_face, royal, beats, points, party_of, event_of, scores, first_pts, later_pts, trick, regs,
+def _seek(sc, card_face, royal, officers, beats2, party_of, with_seat, permits, open_seats, hands, trick, regs,
+          faces, scratch):
+    """Ask the next seat that may castle at this moment (from regs[ASK] on); False when none is left."""
+    n = sc[S_SEATS]
+    kings, offered = scratch[0], scratch[1]
+    if regs[MOMENT] == RESCUE:
+        winner = trick[0, _winner(sc, card_face, beats2, trick, regs, faces, n)]
+        for place in range(regs[ASK], n):
+            seat, king = trick[0, place], trick[1, place]
+            if not has_card(royal, king) or not may_rescue(sc[S_FATES], party_of, seat, winner):
+                continue
+            if not castle_open(sc[S_NEVER], permits[0], permits[1], permits[2], permits[3], permits[4], n,
+                               regs[DEALER], seat, RESCUE, regs[TRICK], sc[S_LIMIT], party_of, regs[CASTLED]):
+                continue
+            other = with_seat[seat]
+            for w in range(sc[S_WORDS]):
+                offered[w] = hands[other, w] & officers[w]
+            if count_cards(offered):
+                regs[ASK] = place
+                return True
+        return False
+    seats = open_seats[regs[DEALER], regs[MOMENT], regs[TRICK]]
+    for seat in range(regs[ASK], n):
+        if not (seats >> seat) & 1 or (sc[S_NEVER] >> seat) & 1:
+            continue
+        if not within_limit(sc[S_LIMIT], party_of, seat, regs[CASTLED]):
+            continue
+        _seat_castle(sc, royal, officers, with_seat, hands, regs, seat, kings, offered)
+        if count_cards(kings) and count_cards(offered):
+            regs[ASK] = seat
+            return True
+    return False
+
+
+@_inline
+def _gather(sc, card_face, royal, beats2, points2, party_of, event_of, scores, first_pts, later_pts, trick, regs,
             tricks, events, totals, each, faces):
-    """Take in the full trick: its winner, card points and King fates."""
+    """Take in the full trick: its winner, card points and King fates; then the moment between tricks, or the end."""
     n, index = sc[S_SEATS], regs[TRICK]
-    best = _winner(sc, card_face, beats, trick, faces)
+    last = 1 if index == sc[S_TRICKS] - 1 else 0
+    best = _winner(sc, card_face, beats2, trick, regs, faces, n)
     winner = trick[0, best]
-    pts = 0
+    pts = points_of(points2[last], faces, n)
     for i in range(n):
-        pts += points[faces[i]]
         tricks[index, T_CARDS + i] = trick[1, i]
     tricks[index, T_WINNER], tricks[index, T_POINTS], tricks[index, T_LEADER] = winner, pts, regs[LEADER]
     totals[0, party_of[winner]] += pts
@@ -414,7 +411,7 @@ def _gather(sc, card_face, royal, beats, points, party_of, event_of, scores, fir
         value = event_points(first_pts, later_pts, e, first, index)
         scorer = king_scorer(scores[e], party_of, seat, winner)
         for p in range(sc[S_PARTIES]):
-            if p == scorer or (scorer < 0 and p != -1 - scorer):
+            if scores_for(scorer, p):
                 totals[0, p] += value
         k = regs[N_EVENTS]
         if k < len(events):
@@ -426,6 +423,239 @@ def _gather(sc, card_face, royal, beats, points, party_of, event_of, scores, fir
     regs[LEADER] = winner
     regs[TRICK] = index + 1
     regs[PLAYED] = 0
+    if regs[TRICK] == sc[S_TRICKS]:
+        regs[PHASE] = OVER
+    elif regs[CASTLING] != 0 and sc[S_CASTLING] != 0:
+        regs[PHASE], regs[MOMENT], regs[ASK] = CASTLE, BETWEEN, 0
+    else:
+        regs[PHASE] = PLAY
+
+
+@_inline
+def _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+            with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch):
+    """Go on until a decision is due: moments nobody may castle at pass, full tricks are gathered."""
+    n = sc[S_SEATS]
+    while True:
+        phase = regs[PHASE]
+        if phase == CASTLE:
+            if _seek(sc, card_face, royal, officers, beats2, party_of, with_seat, permits, open_seats, hands, trick,
+                     regs, faces, scratch):
+                return
+            moment = regs[MOMENT]
+            regs[PHASE], regs[MOMENT], regs[ASK] = PLAY, -1, 0
+            if moment == RESCUE:
+                _gather(sc, card_face, royal, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+                        trick, regs, tricks, events, totals, each, faces)
+            continue
+        if phase == PLAY and regs[PLAYED] == n:
+            kings_down = False
+            for i in range(n):
+                kings_down = kings_down or has_card(royal, trick[1, i])
+            if kings_down and regs[CASTLING] != 0 and sc[S_CASTLING] != 0:
+                regs[PHASE], regs[MOMENT], regs[ASK] = CASTLE, RESCUE, 0
+            else:
+                _gather(sc, card_face, royal, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+                        trick, regs, tricks, events, totals, each, faces)
+            continue
+        return
+
+
+@_inline
+def _legal(sc, card_face, follow, hands, trick, regs, seat, legal):
+    """The cards ``seat`` may play to the trick on the table, into ``legal``."""
+    words = sc[S_WORDS]
+    for w in range(words):
+        legal[w] = hands[seat, w]
+    if regs[PLAYED]:
+        tiers = follow[card_face[trick[1, 0]]]
+        tier = serving_tier(tiers, legal, words)
+        if tier >= 0:
+            for w in range(words):
+                legal[w] &= tiers[tier * words + w]
+
+
+@_inline
+def _play_card(sc, hands, trick, regs, card):
+    """The seat to play lays ``card`` on the trick (its legality is the caller's)."""
+    played = regs[PLAYED]
+    seat = (regs[LEADER] + played) % sc[S_SEATS]
+    toggle(hands[seat], card)
+    trick[0, played], trick[1, played] = seat, card
+    regs[PLAYED] = played + 1
+
+
+@_inline
+def _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, seat, king, officer, scratch):
+    """``seat``, being asked, castles ``king`` for ``officer``; the moment goes on or closes (castle moment)."""
+    n = sc[S_SEATS]
+    moment = regs[MOMENT]
+    other = with_seat[seat]
+    if moment == RESCUE:
+        place = regs[ASK]
+        toggle(hands[other], officer)
+        toggle(hands[other], king)
+        trick[1, place] = officer
+    else:
+        giver, king_seat = _seat_castle(sc, royal, officers, with_seat, hands, regs, seat, scratch[0], scratch[1])
+        toggle(hands[giver], officer)
+        toggle(hands[giver], king)
+        toggle(hands[king_seat], king)
+        toggle(hands[king_seat], officer)
+    i = regs[N_CASTLES]
+    if i < len(castles):
+        castles[i, C_TRICK], castles[i, C_KIND], castles[i, C_SEAT] = regs[TRICK] + (moment == RESCUE), moment, seat
+        castles[i, C_KING], castles[i, C_OFFICER], castles[i, C_WITH] = king, officer, other
+    regs[N_CASTLES] = i + 1
+    regs[CASTLED] |= 1 << seat
+    regs[ASK] = regs[ASK] + 1 if sc[S_EACH_SEAT] != 0 else n
+
+
+@_inline
+def _castler(trick, regs):
+    """The seat being asked to castle: the seat itself, or in a rescue the seat of the King at place ASK."""
+    return trick[0, regs[ASK]] if regs[MOMENT] == RESCUE else regs[ASK]
+
+
+@_inline
+def _deal(sc, rest, given, start, end, hands, regs, u, order):
+    """Deal the cards from the numbers ``u`` (the deal's shuffle) and open the moment before play."""
+    n, words, dealer = sc[S_SEATS], sc[S_WORDS], regs[DEALER]
+    for i in range(len(rest)):
+        order[i] = rest[i]
+    shuffle(order, u, 0)
+    for seat in range(n):
+        for w in range(words):
+            hands[seat, w] = given[dealer, seat, w]
+        for i in range(start[dealer, seat], end[dealer, seat]):
+            toggle(hands[seat], order[i])
+    regs[POS] = max(sc[S_REST] - 1, 0)
+    regs[LEADER] = named_seat(sc[S_LEAD_DEALER] != 0, sc[S_LEAD_OFF], dealer, n)
+    if regs[CASTLING] != 0 and sc[S_CASTLING] != 0:
+        regs[PHASE], regs[MOMENT], regs[ASK] = CASTLE, BEFORE, 0
+    else:
+        regs[PHASE] = PLAY
+
+
+# --- the state's actions, as a search takes them ------------------------------------------------------------
+
+@_inline
+def _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each):
+    d = regs[DEPTH]
+    s_regs[d, :] = regs
+    s_trick[d, :, :] = trick
+    s_hands[d, :, :] = hands
+    s_totals[d, :, :] = totals
+    s_each[d, :, :] = each
+    regs[DEPTH] = d + 1
+
+
+@_jit
+def apply(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
+          event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+          hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
+          kind, king, card):
+    """Apply the decider's action (A_CARD: play ``card``; A_CASTLE: castle ``king`` for ``card``; A_PASS), kept for
+    :func:`undo`. The caller gives a legal action of the decider (:func:`decider`, :func:`legal_cards`)."""
+    faces = np.zeros(sc[S_SEATS], dtype=np.int64)
+    scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
+    _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+    if kind == A_CARD:
+        _play_card(sc, hands, trick, regs, card)
+    elif kind == A_CASTLE:
+        _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, _castler(trick, regs), king, card,
+                scratch)
+    else:
+        regs[ASK] += 1
+    _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+            with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
+
+
+@_jit
+def undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each):
+    """Take back the last action :func:`apply` applied."""
+    d = regs[DEPTH] - 1
+    regs[:] = s_regs[d]
+    trick[:, :] = s_trick[d]
+    hands[:, :] = s_hands[d]
+    totals[:, :] = s_totals[d]
+    each[:, :] = s_each[d]
+
+
+@_jit
+def settle(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
+           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+           hands, trick, regs, tricks, events, castles, totals, each):
+    """Bring a state loaded from elsewhere to its next decision (full tricks gathered, empty moments passed)."""
+    faces = np.zeros(sc[S_SEATS], dtype=np.int64)
+    scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
+    _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+            with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
+
+
+@_jit
+def decider(sc, controller, trick, regs):
+    """The seat of the player who decides now: -1 at the deal, -2 at the end (as the kernel's state says)."""
+    phase = regs[PHASE]
+    if phase == PLAY:
+        return controller[(regs[LEADER] + regs[PLAYED]) % sc[S_SEATS]]
+    if phase == CASTLE:
+        return controller[_castler(trick, regs)]
+    return -1 if phase == DEAL else -2
+
+
+@_jit
+def legal_cards(sc, card_face, follow, hands, trick, regs, legal):
+    """The cards the seat to play may play now, into the mask words ``legal``."""
+    _legal(sc, card_face, follow, hands, trick, regs, (regs[LEADER] + regs[PLAYED]) % sc[S_SEATS], legal)
+
+
+@_jit
+def castle_offer(sc, royal, officers, with_seat, hands, trick, regs, kings, offered):
+    """The Kings (into ``kings``) and officers (into ``offered``) on offer to the seat being asked to castle."""
+    seat = _castler(trick, regs)
+    if regs[MOMENT] == RESCUE:
+        for w in range(sc[S_WORDS]):
+            kings[w] = np.uint64(0)
+            offered[w] = hands[with_seat[seat], w] & officers[w]
+        toggle(kings, trick[1, regs[ASK]])
+    else:
+        _seat_castle(sc, royal, officers, with_seat, hands, regs, seat, kings, offered)
+
+
+# --- the random player on this state ----------------------------------------------------------------------
+
+@_inline
+def _random_castle(sc, royal, officers, with_seat, hands, trick, regs, castles, u, scratch):
+    """The random player's answer for the seat being asked; False (nothing changed) when the numbers ran out."""
+    pos = regs[POS]
+    kings, offered = scratch[0], scratch[1]
+    seat = _castler(trick, regs)
+    if regs[MOMENT] == RESCUE:
+        for w in range(sc[S_WORDS]):
+            kings[w] = np.uint64(0)
+            offered[w] = hands[with_seat[seat], w] & officers[w]
+        toggle(kings, trick[1, regs[ASK]])
+    else:
+        _seat_castle(sc, royal, officers, with_seat, hands, regs, seat, kings, offered)
+    count = count_cards(offered)
+    for i in range(count_cards(kings)):
+        if pos >= len(u):
+            return False
+        taken = chance_taken(u[pos])
+        pos += 1
+        if not taken:
+            continue
+        if pos >= len(u):
+            return False
+        officer = kth_card(offered, officer_at(u[pos], count))
+        regs[POS] = pos + 1
+        _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, seat, kth_card(kings, i), officer,
+                scratch)
+        return True
+    regs[POS] = pos
+    regs[ASK] += 1
+    return True
 
 
 @_inline
@@ -435,9 +665,9 @@ def _need(sc, regs, more):
 
 
 @_jit
-def play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, event_of,
-         scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
-         hands, trick, regs, tricks, events, castles, totals, each, u):
+def play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
+         event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+         hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u):
     """Play the game in ``regs`` on from where it stands; 0 when it is over, else how many more numbers it needs."""
     faces, legal, scratch, cards, takes, order = _work(sc, rest)
     return _play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
@@ -460,57 +690,30 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
           scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
           hands, trick, regs, tricks, events, castles, totals, each, u,
           faces, legal, scratch, cards, takes, order):
-    n, words = sc[S_SEATS], sc[S_WORDS]
+    n = sc[S_SEATS]
     if regs[PHASE] == DEAL:
-        dealer = regs[DEALER]
-        for i in range(len(rest)):
-            order[i] = rest[i]
-        shuffle(order, u, 0)
-        for seat in range(n):
-            for w in range(words):
-                hands[seat, w] = given[dealer, seat, w]
-            for i in range(start[dealer, seat], end[dealer, seat]):
-                toggle(hands[seat], order[i])
-        regs[POS] = max(sc[S_REST] - 1, 0)
-        regs[LEADER] = (dealer + sc[S_LEAD_OFF]) % n if sc[S_LEAD_DEALER] else sc[S_LEAD_OFF]
-        regs[PHASE] = START
-    castling = regs[CASTLING] != 0 and sc[S_CASTLING] != 0
-    while regs[TRICK] < sc[S_TRICKS]:
-        last = 1 if regs[TRICK] == sc[S_TRICKS] - 1 else 0
-        beats, points = beats2[last], points2[last]
-        if regs[PHASE] == START:
-            if castling:
-                moment = BEFORE if regs[TRICK] == 0 else BETWEEN
-                seats = open_seats[regs[DEALER], moment, regs[TRICK]]
-                if seats and not _castle_between(sc, royal, officers, party_of, with_seat, seats, hands, regs,
-                                                 castles, u, moment, scratch):
-                    return _need(sc, regs, 1)
-            regs[PHASE] = PLAY
-        tiers = follow[card_face[trick[1, 0]]]    # the led face's follow tiers (read once the lead is down)
-        while regs[PHASE] == PLAY and regs[PLAYED] < n:
+        _deal(sc, rest, given, start, end, hands, regs, u, order)
+    _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+            with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
+    while regs[PHASE] != OVER:
+        if regs[PHASE] == CASTLE:
+            if not _random_castle(sc, royal, officers, with_seat, hands, trick, regs, castles, u, scratch):
+                return _need(sc, regs, 1)
+        else:
             played = regs[PLAYED]
             seat = (regs[LEADER] + played) % n
-            for w in range(words):
-                legal[w] = hands[seat, w]
-            if played:
-                if played == 1:
-                    tiers = follow[card_face[trick[1, 0]]]
-                tier = serving_tier(tiers, legal, words)
-                if tier >= 0:
-                    for w in range(words):
-                        legal[w] &= tiers[tier * words + w]
+            _legal(sc, card_face, follow, hands, trick, regs, seat, legal)
             rule = policy[seat]
             if rule >= 0:
                 m = 0
                 held = -1
                 if played:
-                    for i in range(played):
-                        faces[i] = card_face[trick[1, i]]
-                    held = faces[holder_after(beats, faces, played)]
+                    held = faces[_winner(sc, card_face, beats2, trick, regs, faces, played)]
+                last = 1 if regs[TRICK] == sc[S_TRICKS] - 1 else 0
                 for i in range(count_cards(legal)):
                     c = kth_card(legal, i)
                     cards[m] = c
-                    takes[m] = held >= 0 and takes_from(beats, card_face[c], held)
+                    takes[m] = held >= 0 and takes_from(beats2[last], card_face[c], held)
                     m += 1
                 card = automaton_pick(rule, cards, takes, m, strength)
             else:
@@ -519,29 +722,17 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
                 card = kth_card(legal, kth(count_cards(legal), u[regs[POS]]))
                 regs[POS] += 1
                 regs[DRAWN] += 1
-            hands[seat, card >> 6] ^= _U1 << np.uint64(card & 63)
-            trick[0, played], trick[1, played] = seat, card
-            regs[PLAYED] = played + 1
-        regs[PHASE] = FULL
-        kings_down = False
-        for i in range(n):
-            kings_down = kings_down or has_card(royal, trick[1, i])
-        if castling and kings_down:
-            if not _rescue(sc, card_face, royal, officers, beats, party_of, with_seat, permits, hands, trick, regs,
-                           castles, u, faces, scratch):
-                return _need(sc, regs, 1)
-        _gather(sc, card_face, royal, beats, points, party_of, event_of, scores, first_pts, later_pts, trick, regs,
-                tricks, events, totals, each, faces)
-        regs[PHASE] = START
-    regs[PHASE] = OVER
+            _play_card(sc, hands, trick, regs, card)
+        _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+                with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
     return 0
 
 
 @_jit
-def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, event_of,
-               scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
-               hands, trick, regs, tricks, events, castles, totals, each, dealers, rows,
-               out_totals, out_tricks, out_events, out_castles, out_n_castles):
+def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller,
+               with_seat, event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+               hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
+               dealers, rows, out_totals, out_tricks, out_events, out_castles, out_n_castles):
     """Play one game per row of ``rows`` (games, draws), dealt by ``dealers``.
 
     Returns -1 when all are played, else the first game that ran short of numbers.
@@ -569,6 +760,54 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
     return -1
 
 
+@_jit
+def walk_randomly(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller,
+                  with_seat, event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                  hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals,
+                  s_each, u, steps):
+    """Apply and undo ``steps`` times: from the state as it stands, a random legal action is applied and the walk
+    goes deeper, until the game ends; then every action is undone and the walk begins again (a benchmark of the
+    compiled state's apply and undo). Returns the actions applied."""
+    faces = np.zeros(sc[S_SEATS], dtype=np.int64)
+    scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
+    legal = np.zeros(sc[S_WORDS], dtype=np.uint64)
+    base = regs[DEPTH]
+    done, k = 0, 0
+    while done < steps:
+        if regs[PHASE] == OVER or regs[PHASE] == DEAL:
+            while regs[DEPTH] > base:
+                undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+            if regs[PHASE] == OVER or regs[PHASE] == DEAL:
+                return done
+            continue
+        _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+        r = u[k % len(u)]
+        k += 1
+        if regs[PHASE] == CASTLE:
+            if chance_taken(r):
+                regs[ASK] += 1
+            else:
+                kings, offered = scratch[0], scratch[1]
+                seat = _castler(trick, regs)
+                if regs[MOMENT] == RESCUE:
+                    for w in range(sc[S_WORDS]):
+                        kings[w] = np.uint64(0)
+                        offered[w] = hands[with_seat[seat], w] & officers[w]
+                    toggle(kings, trick[1, regs[ASK]])
+                else:
+                    _seat_castle(sc, royal, officers, with_seat, hands, regs, seat, kings, offered)
+                officer = kth_card(offered, kth(count_cards(offered), u[k % len(u)]))
+                _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, seat, kth_card(kings, 0),
+                        officer, scratch)
+        else:
+            _legal(sc, card_face, follow, hands, trick, regs, (regs[LEADER] + regs[PLAYED]) % sc[S_SEATS], legal)
+            _play_card(sc, hands, trick, regs, kth_card(legal, kth(count_cards(legal), r)))
+        _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+                with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
+        done += 1
+    return done
+
+
 # --- the numbers of game streams, a block at a time ---------------------------------------------------
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -586,9 +825,19 @@ def _mix(z):
 def fill_uniforms(base, games, out):
     """``out[g, j]``: the ``j``-th number (from 0) of game ``games[g]``'s stream, whose run key mixes to ``base``.
 
-    The same SplitMix64 sequence as :class:`~schachett_rules.playouts.streams.GameStream`, in wrapping 64-bit arithmetic.
+    The same SplitMix64 sequence as :class:`~schachett_rules.kernel.streams.GameStream`, in wrapping 64-bit arithmetic.
     """
     for g in range(len(games)):
         key = _mix(base + np.uint64(games[g]) * _GOLDEN)
         for j in range(out.shape[1]):
             out[g, j] = np.float64(_mix(key + np.uint64(j + 1) * _GOLDEN) >> np.uint64(11)) * 1.1102230246251565e-16
+
+
+@_jit
+def stream_numbers(state, count, out):
+    """The next ``count`` numbers of a stream whose state is ``state`` (as GameStream.random draws them), into
+    ``out``; returns the stream's state after them."""
+    for j in range(count):
+        state = state + _GOLDEN
+        out[j] = np.float64(_mix(state) >> np.uint64(11)) * 1.1102230246251565e-16
+    return state

@@ -1,40 +1,44 @@
-"""Fast random play-outs: whole games with no records, from the same tables.
+"""Fast random play-outs one game at a time, through the compiled state: the same games as the kernel's.
 
-The recorded engine (:mod:`schachett_rules.engine`) builds a frozen record for
-every card; a simulation of thousands of games needs only the score.
-:func:`random_game` plays the same game the engine's random player plays for
-the same random numbers (the deal of
-:func:`~schachett_rules.kernel.deal.deal_cards`, one ``rng.random()`` per card a
-player chooses, the choice of :func:`~schachett_rules.kernel.deal.pick`, the
-castles of :func:`~schachett_rules.engine.castling.random_castle`, the
-automaton's cards), through the compiled loop of :mod:`.compiled` that the batch
-plays too. It draws exactly the numbers the engine draws, in the same order, so
-the same stream plays the same game. A test plays the paths side by side.
+The kernel's :class:`~schachett_rules.kernel.state.State` builds a frozen record
+for every card; a simulation of thousands of games needs only the score.
+:func:`random_game` plays the same game the kernel's random player plays for the
+same random numbers (:mod:`schachett_rules.kernel.chance`: the deal, one
+``rng.random()`` per card a player chooses, the castling decisions, the
+automaton's cards), through the compiled state of :mod:`.compiled` that the
+batch plays too. It draws exactly the numbers the kernel draws, in the same
+order, so the same stream plays the same game. :func:`rollout` finishes a game
+from any position of a kernel state (castling included), as the Monte-Carlo
+player's play-outs do. A test plays the paths side by side.
 
->>> import random
 >>> from schachett_rules.kernel.compiler import tables_for
 >>> from schachett_rules.kernel.state import State
+>>> from schachett_rules.kernel.streams import GameStream
 >>> t = tables_for("reconstruction")
->>> out = random_game(t, 3, random.Random(5))
->>> rng = random.Random(5)
+>>> out = random_game(t, 3, GameStream(5, 0))
+>>> rng = GameStream(5, 0)
 >>> same = State.deal(t, 3, rng)
 >>> same.play_randomly(rng)               # the deal and the play from one stream, as random_game does
 >>> out.totals == same.result().totals, [tr.winner for tr in same.tricks] == list(out.trick_winners)
 (True, True)
 >>> len(out.castles) == len(same.castles)
 True
+
+The arrays a play-out reuses belong to the thread that plays it, so bots and a server may play in threads.
 """
 
 from __future__ import annotations
 
-import random
+import threading
 from typing import NamedTuple
 
 import numpy as np
 
-from ..kernel.tables import Tables
+from ..kernel.actions import CASTLE, DEAL, PLAY
 from ..kernel.castling import MOMENTS
-from ..kernel.scoring import KingCount, scorer_parties
+from ..kernel.scoring import scorer_parties
+from ..kernel.streams import GameStream, MASK
+from ..kernel.tables import Tables
 
 
 class Outcome(NamedTuple):
@@ -45,7 +49,7 @@ class Outcome(NamedTuple):
     events: list                            # (EventTable, trick index, owner, first, points, parties)
     trick_winners: tuple[int, ...]          # seat that won each trick
     log: np.ndarray | None = None           # per trick: winner, points, leader, then the cards in playing order
-    castles: tuple = ()                     # (trick, kind, seat, King card, officer card, with seat), as the engine logs them
+    castles: tuple = ()                     # (trick, kind, seat, King card, officer card, with seat), as the state logs them
 
     def tricks(self) -> list[list[tuple[int, int]]]:
         """Each trick's ``(seat, card)`` in playing order (a rescued King's officer in its place)."""
@@ -54,39 +58,48 @@ class Outcome(NamedTuple):
 
 
 def _compiled():
-    from . import compiled   # numba and the compiled loop are loaded by the first play-out, not by every import
+    from . import compiled   # numba and the compiled state are loaded by the first play-out, not by every import
     return compiled
 
 
-def _state(t: Tables):
-    """The compiled plan of ``t`` and one game's arrays, kept with it and reused (one game at a time)."""
+_LOCAL = threading.local()
+
+
+def _arrays(t: Tables):
+    """The compiled plan of ``t`` and one game's arrays, this thread's own, reused from game to game."""
     c = _compiled()
     plan = c.plan_of(t)
-    st = plan.__dict__.get("_state")
-    if st is None:
-        st = plan.state()
-        plan._state = st
-        plan._args = plan.tables() + st.arrays()
-    st.regs[:] = 0
-    st.totals[:] = 0
-    st.each[:] = 0
-    return c, plan, st
+    kept = getattr(_LOCAL, "arrays", None)
+    if kept is None:
+        kept = _LOCAL.arrays = {}
+    entry = kept.get(id(plan))
+    if entry is None or entry[0] is not plan:
+        arrays = plan.state()
+        entry = kept[id(plan)] = (plan, arrays, plan.tables() + arrays.arrays())
+    return c, plan, entry[1], entry[2]
 
 
-def _run(c, plan, st, rnd, draws: int) -> None:
+def _numbers(rng, count: int) -> np.ndarray:
+    """The next ``count`` numbers of ``rng`` (a GameStream's drawn by the compiled stream, any other one by one)."""
+    out = np.empty(count)
+    if type(rng) is GameStream:
+        rng.state = int(_compiled().stream_numbers(np.uint64(rng.state), count, out)) & MASK
+    else:
+        for i in range(count):
+            out[i] = rng.random()
+    return out
+
+
+def _run(c, args, rng, draws: int) -> None:
     """Play on, drawing exactly the numbers the game uses (``draws`` at first: a bound from below)."""
-    u = np.array([rnd() for _ in range(draws)])
-    need = c.play(*plan._args, u)
+    u = _numbers(rng, draws)
+    need = c.play(*args, u)
     while need:
-        u = np.concatenate((u, [rnd() for _ in range(need)]))
-        need = c.play(*plan._args, u)
+        u = np.concatenate((u, _numbers(rng, need)))
+        need = c.play(*args, u)
 
 
-def random_game(t: Tables, dealer: int, rng: random.Random) -> Outcome:
-    """Play one game with every player choosing uniformly among its legal cards, castling as the engine's random player."""
-    c, plan, st = _state(t)
-    st.regs[c.DEALER], st.regs[c.CASTLING] = dealer, 1
-    _run(c, plan, st, rng.random, plan.deal_draws + plan.card_draws)
+def _outcome(t: Tables, c, st) -> Outcome:
     events = [(t.events[e], trick, owner, bool(first), pts, scorer_parties(t, scorer))
               for e, trick, owner, first, pts, scorer in st.events[:st.regs[c.N_EVENTS]].tolist()]
     castles = tuple((trick, MOMENTS[kind], seat, king, officer, other)
@@ -95,36 +108,51 @@ def random_game(t: Tables, dealer: int, rng: random.Random) -> Outcome:
                    tuple(st.tricks[:, c.T_WINNER].tolist()), st.tricks.copy(), castles)
 
 
-def continue_randomly(t: Tables, hands: list[int], trick: list[tuple[int, int]], leader: int, trick_index: int,
-                      won: list[int], count, rng: random.Random) -> list[int]:
-    """Finish a game from any position with random legal play; the parties' final points.
+def random_game(t: Tables, dealer: int, rng) -> Outcome:
+    """Play one game with every player choosing uniformly among its legal cards, castling as the random player."""
+    c, plan, st, args = _arrays(t)
+    st.reset(dealer)
+    _run(c, args, rng, plan.deal_draws + plan.card_draws)
+    return _outcome(t, c, st)
 
-    ``hands`` are card masks by seat, ``trick`` the (seat, card) already on the
-    table, ``won`` the points each party has so far (cards and Kings), ``count``
-    the Kings fallen so far (a :class:`~schachett_rules.kernel.scoring.KingCount`,
-    not changed). Automaton seats play by their rule; castling is not played out
-    (a position does not say which castles were made). The Monte-Carlo player
-    uses this to value a card.
-    """
-    c, plan, st = _state(t)
-    n, words = t.n_seats, plan.words
-    for seat, h in enumerate(hands):
+
+def load(state, c, plan, st, args) -> None:
+    """Copy a kernel state's position into the compiled arrays (its past as counts: tricks, Kings, castles, points)."""
+    t = state.t
+    words = plan.words
+    st.reset(state.dealer)
+    for seat, h in enumerate(state.hands):
         for w in range(words):
-            st.hands[seat, w] = (h >> (64 * w)) & 0xFFFFFFFFFFFFFFFF
-    for i, (seat, card) in enumerate(trick):
+            st.hands[seat, w] = (h >> (64 * w)) & MASK
+    for i, (seat, card) in enumerate(state.trick):
         st.trick[0, i], st.trick[1, i] = seat, card
     regs = st.regs
-    regs[c.TRICK], regs[c.PLAYED], regs[c.LEADER], regs[c.PHASE] = trick_index, len(trick), leader, c.PLAY
-    regs[c.FALLEN] = count.total
+    regs[c.TRICK], regs[c.PLAYED], regs[c.LEADER] = state.done, len(state.trick), state.leader
+    regs[c.PHASE], regs[c.MOMENT], regs[c.ASK] = state.phase, max(state.moment, -1), state.ask
+    regs[c.CASTLED], regs[c.FALLEN] = state.castled, state.count.total
     for e, ev in enumerate(t.events):
-        st.each[0, e] = count.per_event.get(ev.name, 0)
-    st.totals[0, :len(won)] = won
+        st.each[0, e] = state.count.per_event.get(ev.name, 0)
+    st.totals[0, :] = state.points
+    st.totals[1, :] = state.card_points
     policy = plan.policy
-    left = sum(policy[(leader + i) % n] < 0 for i in range(len(trick), n)) + \
-        (t.n_tricks - trick_index - 1) * plan.random_seats
-    regs[c.DRAWN] = t.n_tricks * plan.random_seats - left
-    _run(c, plan, st, rng.random, int(left))
+    n = t.n_seats
+    left_now = sum(policy[(state.leader + i) % n] < 0 for i in range(len(state.trick), n)) if state.phase == PLAY else 0
+    later = t.n_tricks - state.done - (1 if state.phase == PLAY else 0)
+    regs[c.DRAWN] = t.n_tricks * plan.random_seats - (left_now + later * plan.random_seats)
+
+
+def rollout(state, rng) -> list[int]:
+    """Finish a game from a kernel state's position with the random player in every seat; the parties' points.
+
+    The state is not changed. Castling is played as the random player plays it, from the castles already made.
+    """
+    if state.phase == DEAL:
+        raise ValueError("a rollout starts from a dealt game")
+    c, plan, st, args = _arrays(state.t)
+    load(state, c, plan, st, args)
+    sc = plan.scalars
+    _run(c, args, rng, int(sc[c.S_TRICKS] * sc[c.S_RANDOM] - st.regs[c.DRAWN]) if state.phase == PLAY else 1)
     return st.totals[0].tolist()
 
 
-__all__ = ["KingCount", "Outcome", "continue_randomly", "random_game"]
+__all__ = ["Outcome", "random_game", "rollout", "load", "CASTLE"]

@@ -1,0 +1,105 @@
+"""The compiled state driven from Python, one action at a time, beside the kernel's :class:`State`.
+
+:class:`CompiledState` loads a kernel state's position into the compiled arrays
+of :mod:`.compiled` and answers the same questions: whose decision it is, which
+cards may be played, which castle is on offer; it applies the kernel's actions
+(:class:`~schachett_rules.kernel.actions.Play`, ``Castle``, ``Pass``) and undoes
+them. Each call crosses into compiled code, so this is for tests, benchmarks and
+tools; a search runs inside the compiled code itself.
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> from schachett_rules.kernel.state import State
+>>> from schachett_rules.kernel.streams import GameStream
+>>> state = State.deal(tables_for("original"), 3, GameStream(2, 0))
+>>> walk = CompiledState(state)
+>>> walk.decider() == state.decider(), walk.legal_cards() == state.legal().mask
+(True, True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..kernel.actions import Castle, Pass, Play
+from ..kernel.streams import MASK
+
+
+def _compiled():
+    from . import compiled
+    return compiled
+
+
+class CompiledState:
+    """A kernel state's position in compiled arrays of its own, walked action by action."""
+
+    def __init__(self, state):
+        from .single import load
+        c = self.c = _compiled()
+        self.t = state.t
+        self.plan = c.plan_of(state.t)
+        self.arrays = self.plan.state()
+        self.tables = self.plan.tables()
+        load(state, c, self.plan, self.arrays, None)
+        c.settle(*self.tables, *self.arrays.arrays()[:8])
+
+    def _mask(self, words: np.ndarray) -> int:
+        return sum(int(w) << (64 * i) for i, w in enumerate(words.tolist()))
+
+    @property
+    def phase(self) -> int:
+        """The phase, as the kernel numbers it (kernel.actions: DEAL, CASTLE, PLAY, OVER)."""
+        return int(self.arrays.regs[self.c.PHASE])
+
+    def decider(self) -> int:
+        """Whose decision it is (-1 at the deal, -2 at the end)."""
+        a = self.arrays
+        return int(self.c.decider(self.plan.scalars, self.plan.controller, a.trick, a.regs))
+
+    def legal_cards(self) -> int:
+        """The cards the seat to play may play, as a bitmask."""
+        a, p = self.arrays, self.plan
+        out = np.zeros(p.words, dtype=np.uint64)
+        self.c.legal_cards(p.scalars, p.card_face, p.follow, a.hands, a.trick, a.regs, out)
+        return self._mask(out)
+
+    def castle_offer(self) -> tuple[int, int, int]:
+        """The seat asked to castle, the Kings and the officers it is offered (bitmasks)."""
+        a, p, c = self.arrays, self.plan, self.c
+        kings, offered = np.zeros(p.words, dtype=np.uint64), np.zeros(p.words, dtype=np.uint64)
+        c.castle_offer(p.scalars, p.royal, p.officers, p.with_seat, a.hands, a.trick, a.regs, kings, offered)
+        regs = a.regs
+        seat = int(a.trick[0, regs[c.ASK]]) if regs[c.MOMENT] == c.RESCUE else int(regs[c.ASK])
+        return seat, self._mask(kings), self._mask(offered)
+
+    def apply(self, action) -> None:
+        """Apply the decider's action (a kernel Play, Castle or Pass)."""
+        c = self.c
+        if type(action) is Play:
+            kind, king, card = c.A_CARD, 0, action.card
+        elif type(action) is Castle:
+            kind, king, card = c.A_CASTLE, action.king, action.officer
+        elif type(action) is Pass:
+            kind, king, card = c.A_PASS, 0, 0
+        else:
+            raise TypeError(f"the compiled state takes cards, castles and passes, not {action!r}")
+        c.apply(*self.tables, *self.arrays.arrays(), kind, king, card)
+
+    def undo(self) -> None:
+        """Take back the last action."""
+        a = self.arrays
+        self.c.undo(a.hands, a.trick, a.regs, a.totals, a.each, a.s_regs, a.s_trick, a.s_hands, a.s_totals, a.s_each)
+
+    def hands(self) -> list[int]:
+        """The hands as bitmasks."""
+        return [self._mask(row) & ((1 << self.t.n_cards) - 1) for row in self.arrays.hands]
+
+    def points(self) -> list[int]:
+        """Points by party so far (cards and King events)."""
+        return [int(x) for x in self.arrays.totals[0]]
+
+    def walk(self, u: np.ndarray, steps: int) -> int:
+        """Apply and undo ``steps`` random actions inside the compiled code (:func:`.compiled.walk_randomly`)."""
+        return int(self.c.walk_randomly(*self.tables, *self.arrays.arrays(), u, steps))
+
+
+__all__ = ["CompiledState", "MASK"]
