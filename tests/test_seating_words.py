@@ -10,7 +10,9 @@ from hypothesis import given, strategies as st
 from schachett_rules.engine.replay import format_report, record_of, replay
 from schachett_rules.kernel.compiler import compile_ruleset
 from schachett_rules.rules.loader import load
-from schachett_rules.rules.prose import render_ruleset
+from schachett_rules.language import ir
+from schachett_rules.rules.prose import render_ruleset, sentence
+from schachett_rules.rules.seating import and_list, numbered_seat, or_list, seat_name
 
 from .conftest import game_with
 
@@ -61,3 +63,45 @@ def test_1_the_prose_names_the_partnerships_from_the_dealer():
     text = render_ruleset(load("original"))
     assert ("the dealer and the player opposite the dealer are the dealer's party, which the deal gives the wK "
             "face up") in text
+
+
+# --- seat lists in the prose: "A and B", "A, B and C" --------------------------------------------
+
+def _dealer(offset: int) -> ir.SeatRef:
+    return ir.SeatRef(base="dealer", offset=offset)
+
+
+def test_s5_3p_two_castlers_are_joined_with_and():
+    # reconstruction's `dealer, dealer + 2 after trick 1`: the dealer and his partner opposite (§1)
+    clause = ir.Castling(mode="rules", permits=(ir.Permit(who=(_dealer(0), _dealer(2)), when="after", trick=1),))
+    assert sentence(clause, seats=4) == ("Castling exchanges a King for an officer of the hand the castle reaches. "
+                                         "The dealer and the player opposite the dealer may castle between tricks, "
+                                         "from the end of trick 1 on.")
+
+
+def test_s5_3p_three_castlers_are_a_list_with_and_before_the_last():
+    clause = ir.Castling(mode="rules", permits=(ir.Permit(who=(_dealer(0), _dealer(1), _dealer(3)), when="before"),))
+    assert ("The dealer, the player on the dealer's left and the player on the dealer's right may castle before the "
+            "first card is played.") in sentence(clause, seats=4)
+    # without the size of the table the places are counted from the dealer, and still joined as a list
+    assert ("The dealer, the player to the dealer's left and the player three places to the dealer's left may castle"
+            in sentence(clause))
+
+
+def test_seat_lists_of_one_two_and_three():
+    assert [and_list(names) for names in (["South"], ["South", "North"], ["South", "West", "North"])] == [
+        "South", "South and North", "South, West and North"]
+    assert or_list(["checkmate", "selfmate"]) == "checkmate or selfmate"
+
+
+def test_1_the_seats_of_four_are_named_by_the_compass_clockwise_from_seat_0():
+    # the brief numbers the seats clockwise and play goes to the left; the site draws seat 0 at the bottom
+    assert [seat_name(s, 4) for s in range(4)] == ["South", "West", "North", "East"]
+    assert numbered_seat(3, 4) == "East (seat 3)"
+    assert seat_name(2, 6) == numbered_seat(2, 6) == "seat 2"     # other tables keep their numbers
+
+
+def test_automaton_seats_are_listed_and_a_single_one_is_singular():
+    assert sentence(ir.Automaton(seats=(1, 3), policy="lowest")).startswith("Seat 1 and seat 3 are played by a fixed")
+    one = sentence(ir.Automaton(seats=(2,), policy="lowest"))
+    assert one.startswith("Seat 2 is played by a fixed rule, not by a player: it plays")

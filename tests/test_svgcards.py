@@ -156,7 +156,8 @@ def test_trick_highlights_the_winner_and_names_the_seats(deck):
     frames = [r for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("class") == "winner-frame"]
     assert len(frames) == 1
     labels = texts(root)
-    assert {"seat 1", "seat 2", "dealer", "Anna"} <= set(labels)
+    # seats without a label are named as the site names the seats of four: seat 1 is West, seat 2 North
+    assert {"West", "North", "dealer", "Anna"} <= set(labels) and "seat 1" not in labels
     assert "1st · leads" in labels and "2nd · wins" in labels
     assert "wT takes the trick" in labels
 

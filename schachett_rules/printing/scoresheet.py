@@ -17,9 +17,9 @@ from ..engine.session import seatings
 from ..errors import UsageError
 from ..kernel.tables import Tables
 from ..rules.loader import Resolved
+from ..rules.seating import COMPASS, seat_name
 from .rulesheet import flow_pdf
 
-SEAT_NAMES = ("South", "West", "North", "East")
 CSS = """
 body { font-family: sans-serif; font-size: 9pt; }
 h1 { font-size: 15pt; margin: 0 0 3pt 0; }
@@ -42,7 +42,7 @@ def scoresheet_chunks(r: Resolved, t: Tables) -> list[tuple[str, float]]:
     session = r.clause("session")
     if session is None:
         raise UsageError(f"ruleset {r.name} has no session clause: it says nothing of rounds and cycles to score")
-    if session.reign is not None or t.n_seats != len(SEAT_NAMES):
+    if session.reign is not None or t.n_seats != len(COMPASS):
         raise UsageError(f"ruleset {r.name}: the score sheet is laid out for four players at one table")
     players = players_of(t)
     games = session.games_per_round
@@ -55,7 +55,7 @@ def scoresheet_chunks(r: Resolved, t: Tables) -> list[tuple[str, float]]:
             "<p>" + " &nbsp; ".join(f"<b>{p}</b> ______________" for p in players) + "</p>", 0.0)]
     row_h = 18.0                     # points a row takes, with room to spare: a round is never split
     for rnd, seating in enumerate(seatings(session, players), start=1):
-        sits = ", ".join(f"{SEAT_NAMES[s]} {p}" for s, p in enumerate(seating))
+        sits = ", ".join(f"{seat_name(s, t.n_seats)} {p}" for s, p in enumerate(seating))
         parties = [" + ".join(seating[s] for s in party) for party in t.parties]
         head = ('<tr><th width="7%">game</th><th width="9%">dealer</th>'
                 + "".join(f'<th width="18%">{p} points</th>' for p in parties)

@@ -32,6 +32,7 @@ from xml.sax.saxutils import escape
 
 from ..language.cards import Deck
 from ..language.syntax import roman_to_int
+from ..rules.seating import seat_name
 from .pieces import PALE, piece_svg
 
 W, H = 90, 126                      # a card, in drawing units (width × 1.4)
@@ -296,7 +297,8 @@ def _ordinal(n: int) -> str:
 def trick_svg(deck: Deck, cards: list[tuple[int, int]], leader: int, winner: int | None, n_seats: int,
               labels: dict[int, str] | None = None, caption: str = "") -> str:
     """A trick laid on the table: ``cards`` are (seat, face) in play order; the winner's card is
-    framed in gold; each card names its seat (or ``labels[seat]``), its place in play, who led and who won.
+    framed in gold; each card names its seat (:func:`~schachett_rules.rules.seating.seat_name`, or
+    ``labels[seat]``), its place in play, who led and who won.
     Seat 0 sits at the bottom and the seats follow clockwise; four seats sit round a square table.
 
     >>> from schachett_rules.rules.loader import load
@@ -327,7 +329,7 @@ def trick_svg(deck: Deck, cards: list[tuple[int, int]], leader: int, winner: int
         body.append(f'<rect x="{_n(cx - W / 2 + 2)}" y="{_n(cy - H / 2 + 3)}" width="{W}" height="{H}" rx="7" '
                     f'fill="#000" opacity="0.25"/>')
         body.append(_card_group(deck, face, cx - W / 2, cy - H / 2, cls="card winner" if won else "card"))
-        lines = [labels.get(seat, f"seat {seat}"),
+        lines = [labels.get(seat, seat_name(seat, n_seats)),
                  _ordinal(order) + (" · leads" if seat == leader else "") + (" · wins" if won else "")]
         if abs(dx) > 0.35:                      # beside the card, level with its outer end
             anchor, lx, top = "start" if dx > 0 else "end", cx + math.copysign(W / 2 + 12, dx), cy + dy * (H / 2 - 16) - 4
