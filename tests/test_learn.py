@@ -195,6 +195,15 @@ def test_s3_s5_s10_s12_s13_every_rule_a_table_needs_is_on_the_page(page, words):
     assert words in " ".join(page[0].split())
 
 
+def test_s3_4_a_late_revoke_costs_the_game_by_the_sample_games_points(page):
+    # §3.4: "only the Points of the other party count"; §12: a quarter of the difference, 30.5 made 31
+    words = " ".join(page[0].split())
+    found = re.search(r"would have won with all their (\d+) points against 0: (\d+) Pfg for each", words)
+    assert found
+    points, money = int(found.group(1)), int(found.group(2))
+    assert money == int(points / 4 + 0.5)
+
+
 def test_s13_a_keeps_his_seat_as_the_page_says():
     # by hand from §13: the player after A (seat 1) and the player opposite A (seat 2) change with their left
     # neighbours; A himself never moves

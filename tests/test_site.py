@@ -205,8 +205,8 @@ def test_key_pages_load_in_a_browser_without_errors(server):
 # --- narrow screens: the matrix and the gap tables on a phone ------------------------------------
 
 # What the reader must never meet: a page wider than the screen, a cell whose words run out of it, a badge
-# cut by its cell, a word broken inside (a break after a hyphen, a slash, an underscore or a bracket is a break
-# between the parts of a word).
+# cut by its cell, a word broken inside (a break after a hyphen, a slash or an underscore is a break between the
+# parts of a word).
 LAYOUT_FAULTS = """() => {
   document.querySelectorAll('article details').forEach(d => d.open = true);
   const faults = [], vw = document.documentElement.clientWidth;
@@ -236,7 +236,7 @@ LAYOUT_FAULTS = """() => {
     }
     const walk = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
     for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-      for (const m of node.data.matchAll(/[^\\s\\-\\/–—_(]+[\\-\\/–—_(]?/g)) {
+      for (const m of node.data.matchAll(/[^\\s\\-\\/–—_]+[\\-\\/–—_]?/g)) {
         const range = document.createRange();
         range.setStart(node, m.index);
         range.setEnd(node, m.index + m[0].length);

@@ -63,12 +63,12 @@ def _differs(name: str, e, base) -> bool:
 
 
 def _words(text: str) -> str:
-    """Text for a narrow cell: escaped, a formula free to wrap after its underscores and brackets.
+    """Text for a narrow cell: escaped, a formula's long name free to wrap after its underscores.
 
     >>> _words("round_half_up((winner - loser) / 4)")
-    'round_<wbr>half_<wbr>up(<wbr>(<wbr>winner - loser) / 4)'
+    'round_<wbr>half_<wbr>up((winner - loser) / 4)'
     """
-    return html.escape(text).replace("_", "_<wbr>").replace("(", "(<wbr>")
+    return html.escape(text).replace("_", "_<wbr>")
 
 
 def _rule_text(full: str) -> str:

@@ -301,14 +301,16 @@ class _Builder:
             "\n".join(lines)]
         if any(p.forfeit for p in t.penalties.values()):
             res = self.game.result()
-            loser = t.party_of[(FIGURE_DEALER + 1) % self.n]
+            offender = (FIGURE_DEALER + 1) % self.n
+            loser = t.party_of[offender]
             totals = tuple(0 if p == loser else res.totals[p] for p in range(len(t.parties)))
             winner, money = settle(t, totals)
             if winner is not None:
-                blocks.append(f"Scoring nothing costs the game: had {self.seats(t.parties[loser])} revoked in the "
-                              f"[sample game](#sample) and been found out only later, "
+                blocks.append(f"Scoring nothing costs the game: had {self.seat(offender)} revoked in the "
+                              f"[sample game](#sample) and been found out only after the trick was taken in, "
+                              f"{self.seats(t.parties[loser])} would have scored nothing, and "
                               f"{self.seats(t.parties[winner])} would have won with all their {totals[winner]} "
-                              f"points against 0, {_pfg(money[t.parties[winner][0]])} {unit} for each.")
+                              f"points against 0: {_pfg(money[t.parties[winner][0]])} {unit} for each.")
         pays = next((p.pays for p in t.penalties.values() if p.pays), None)
         if pays:
             one = penalty_settlement(t, [(1, 0, pays)])[0]
