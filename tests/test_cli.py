@@ -158,14 +158,14 @@ def test_replay_prints_13_tricks_and_a_settlement(sampled):
     numbers = [int(n) for n in re.findall(r"^Trick (\d+)", out, re.M)]
     assert numbers == list(range(1, 14))
     assert "Trick 13 — last trick" in out
-    assert len(re.findall(r"^  → seat \d wins with \S+, \d+ card points$", out, re.M)) == 13
-    party = r"(the dealer's party|the party on the dealer's left)"
+    assert len(re.findall(r"^  → (South|West|North|East) wins with \S+, \d+ card points$", out, re.M)) == 13
+    party = r"(South and North|West and East)"
     assert re.search(rf"^Card points: {party} \d+, {party} \d+$", out, re.M)
     assert re.search(rf"^Totals: +{party} \d+, {party} \d+", out, re.M)
-    assert re.search(r"^Parties: the .*\(seats \d and \d\), which holds the [ws]K; .*$", out, re.M)
+    assert re.search(r"^Parties: South and North \(seats 0 and 2\), which holds the [ws]K; .*$", out, re.M)
     settlement = re.search(r"^Settlement \(Pfg\): (.*)$", out, re.M)
     assert settlement
-    amounts = [int(x) for x in re.findall(r"seat \d ([+-]?\d+)", settlement.group(1))]
+    amounts = [int(x) for x in re.findall(r"(?:South|West|North|East) ([+-]?\d+)", settlement.group(1))]
     assert len(amounts) == 4 and sum(amounts) == 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -155,15 +156,25 @@ KEY_PAGES = ["", "play/", "manual/", "manual/s3/", "manual/s4/", "rulebooks/orig
              "simulations/", "simulations/original/", "cards/", "language/", "tutorial/", "records/", "pipeline/"]
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (CI installs Debian's chromium)")
-def test_key_pages_load_in_a_browser_without_errors(server):
+@contextlib.contextmanager
+def chromium():
+    """Debian's chromium, driven by Playwright, with nothing of its own reaching out to the network."""
     from playwright.sync_api import sync_playwright
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
             "--disable-component-update", "--disable-sync"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (CI installs Debian's chromium)")
+def test_key_pages_load_in_a_browser_without_errors(server):
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1300, "height": 1000})
         errors: list[str] = []
         page.on("console", lambda m: errors.append(f"{page.url}: {m.text}") if m.type == "error" else None)
@@ -189,7 +200,71 @@ def test_key_pages_load_in_a_browser_without_errors(server):
         results = page.locator(".md-search-result__item").count()
         assert results > 0
         assert "checkmate" in page.locator(".md-search-result").inner_text().lower()
-        browser.close()
+
+
+# --- narrow screens: the matrix and the gap tables on a phone ------------------------------------
+
+# What the reader must never meet: a page wider than the screen, a cell whose words run out of it, a badge
+# cut by its cell, a word broken inside (a break after a hyphen, a slash or an underscore is a break between the
+# parts of a word).
+LAYOUT_FAULTS = """() => {
+  document.querySelectorAll('article details').forEach(d => d.open = true);
+  const faults = [], vw = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > vw + 1)
+    faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide on a ' + vw + ' px screen');
+  const where = el => (el.closest('tr') || el).innerText.trim().split('\\n')[0].slice(0, 40);
+  // the matrix and a gap's readings fit the screen: they neither scroll sideways nor squeeze their words
+  document.querySelectorAll('.matrix, .readings .md-typeset__scrollwrap, .readings table').forEach(m => {
+    if (m.scrollWidth > m.clientWidth + 1) faults.push(m.className + ' scrolls sideways: ' + m.scrollWidth + ' px');
+  });
+  // a cell of running text gives its lines room for a dozen letters at the least
+  document.querySelectorAll('article td').forEach(td => {
+    const em = parseFloat(getComputedStyle(td).fontSize), width = td.getBoundingClientRect().width;
+    if (td.offsetParent !== null && td.innerText.length > 40 && width < 7 * em)
+      faults.push('a cell is squeezed to ' + Math.round(width / em * 10) / 10 + ' em in ' + where(td));
+  });
+  for (const table of document.querySelectorAll('article table')) {
+    for (const cell of table.querySelectorAll('td, th')) {
+      if (cell.offsetParent === null) continue;
+      if (cell.scrollWidth > cell.clientWidth + 1) faults.push('a cell overflows in ' + where(cell));
+      const c = cell.getBoundingClientRect();
+      for (const b of cell.querySelectorAll('.badge')) {
+        const r = b.getBoundingClientRect();
+        if (r.width && (r.left < c.left - 1 || r.right > c.right + 1))
+          faults.push('badge ' + b.innerText + ' is cut in ' + where(cell));
+      }
+    }
+    const walk = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.data.matchAll(/[^\\s\\-\\/–—_]+[\\-\\/–—_]?/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) faults.push('the word ' + m[0] + ' breaks inside, in ' + where(node.parentElement));
+      }
+    }
+  }
+  return faults;
+}"""
+
+NARROW_PAGES = ["compare/matrix/", "gaps/castling/", "gaps/deal/", "play/"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (CI installs Debian's chromium)")
+def test_the_matrix_and_the_gap_tables_fit_a_phone_and_a_desktop_with_every_word_whole(server):
+    faults = []
+    with chromium() as browser:
+        for width in (390, 1280):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            for path in NARROW_PAGES:
+                page.goto(server + path, wait_until="networkidle")
+                faults += [f"{path} at {width} px: {f}" for f in page.evaluate(LAYOUT_FAULTS)]
+                if path == "compare/matrix/":
+                    page.screenshot(path=str(ARTIFACTS / f"matrix-{width}.png"), full_page=False)
+            page.close()
+    assert not faults, "\n".join(faults[:30])
 
 
 # --- the simulation summary: a column for each King event of the rulesets shown ---------------------------

@@ -148,7 +148,7 @@ def cards_by_class(root: ET.Element) -> dict[str, list[str]]:
 
 def test_trick_highlights_the_winner_and_names_the_seats(deck):
     played = [(1, deck.face("w7")), (2, deck.face("wT")), (3, deck.face("s2")), (0, deck.face("w5"))]
-    svg = trick_svg(deck, played, leader=1, winner=2, n_seats=4, labels={3: "dealer", 0: "Anna"},
+    svg = trick_svg(deck, played, leader=1, winner=2, n_seats=4, labels={3: "dealer", 0: "Anna", 1: "West"},
                     caption="wT takes the trick")
     root = parse(svg)
     assert title(root) == "wT takes the trick"
@@ -156,7 +156,8 @@ def test_trick_highlights_the_winner_and_names_the_seats(deck):
     frames = [r for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("class") == "winner-frame"]
     assert len(frames) == 1
     labels = texts(root)
-    assert {"seat 1", "seat 2", "dealer", "Anna"} <= set(labels)
+    # each seat is labelled as the caller names it (the ruleset's seat names); one without a label by its number
+    assert {"West", "seat 2", "dealer", "Anna"} <= set(labels) and "seat 1" not in labels
     assert "1st · leads" in labels and "2nd · wins" in labels
     assert "wT takes the trick" in labels
 

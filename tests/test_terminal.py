@@ -26,7 +26,7 @@ from schachett_rules.kernel.streams import GameStream
 from schachett_rules.cli.terminal import Abandoned, Table, render_view, sort_cards
 from schachett_rules.kernel.trick import holder as kernel_holder
 
-PROMPT = "seat 0 (you) plays> "
+PROMPT = "South (you) plays> "
 HAND_ROW = re.compile(r"^  (officer|pawn|suit card) +(.*)$", re.M)
 
 
@@ -56,14 +56,15 @@ def test_a_whole_game_shows_hand_legal_marks_trick_and_score(whole_game):
     assert "\x1b[" not in text  # no colour when stdout is not a terminal
     # The hand, by kind, with the playable cards numbered; the first view is a full hand of 13.
     first = text.split(PROMPT)[0]
-    assert "Your hand, seat 0 (13 cards):" in first
+    assert "Your hand, South (seat 0) (13 cards):" in first
     rows = dict(HAND_ROW.findall(first))
     assert set(rows) <= {"officer", "pawn", "suit card"} and len(" ".join(rows.values()).split()) == 13
     assert re.search(r"(?<!\S)1:\S+", first)
-    assert "Face up: " in first and "sK with seat 0 (you)" in first  # dealer 3: the sK lies with seat 0
+    assert "Face up: " in first and "sK with South (you)" in first  # dealer 3: the sK lies with seat 0, South
     # Trick by trick: the cards as played, who holds the trick, who takes it and why.
-    assert re.search(r"^Trick \d+ of 13: .* -- seat \d( \(you\))? holds it with \S+$", text, re.M)
-    assert len(re.findall(r"^=> seat \d( \(you\))? takes trick \d+ with \S+, \d+ card points$", text, re.M)) == 13
+    assert re.search(r"^Trick \d+ of 13: .* -- (South \(you\)|West|North \(your partner\)|East) holds it with \S+$", text, re.M)
+    assert len(re.findall(r"^=> (South \(you\)|West|North \(your partner\)|East) takes trick \d+ with \S+, \d+ card "
+                          r"points?$", text, re.M)) == 13
     assert re.search(r"^     \S+ (does not take|takes) \S+.*\(§", text, re.M)
     # The score, then where the record went.
     for head in ("Game over.", "King events", "Card points:", "King points:", "Totals:", "Winner:", "Settlement (Pfg):"):
@@ -78,7 +79,7 @@ def test_the_saved_record_replays_to_the_printed_totals(whole_game):
     report = replay(record, str(out))
     assert list(report.result.totals) == totals_printed(result.output)
     # Each card the person chose is the record's card at that place: seat 0's plays, in order.
-    mine = re.findall(r"^  seat 0 \(you\) plays (\S+)$", result.output, re.M)
+    mine = re.findall(r"^  South \(you\) plays (\S+)$", result.output, re.M)
     assert mine == [c for tr in report.tricks for s, c in tr.cards if s == 0]
 
 
@@ -94,8 +95,8 @@ def test_the_first_trick_as_the_person_sees_it(whole_game):
     text = whole_game[0].output
     first_trick = text[: text.index("=> ") + 200].split("\n=> ")[0]
     # Dealer 3: seat 0 leads; the person's card is echoed, then each bot's card.
-    assert "Trick 1 of 13: seat 0 (you) leads." in first_trick
-    assert re.search(r"plays> 1\n  seat 0 \(you\) plays \S+\n  seat 1 plays \S+\n  seat 2 plays \S+\n  seat 3 plays \S+$",
+    assert "Trick 1 of 13: South (you) leads." in first_trick
+    assert re.search(r"plays> 1\n  South \(you\) plays \S+\n  West plays \S+\n  North \(your partner\) plays \S+\n  East plays \S+$",
                      first_trick)
 
 
@@ -105,7 +106,7 @@ def test_an_illegal_card_names_the_clause_and_asks_again(whole_game, tmp_path):
     """Find, in the scripted game, a turn where a follow rule leaves a held card unplayable; play it there."""
     segments = whole_game[0].output.split(PROMPT)[:-1]
     for turn, seg in enumerate(segments):
-        view = seg[seg.rindex("Your hand, seat 0"):]
+        view = seg[seg.rindex("Your hand, South"):]
         illegal = [c for row in HAND_ROW.findall(view) for c in row[1].split() if ":" not in c]
         if "must follow" in view and illegal:
             break
@@ -131,17 +132,18 @@ def test_commands_and_hints_do_not_play_a_card(tmp_path):
     assert result.exit_code == 1
     text = result.output
     assert "hand      show the table and your hand again" in text          # ?
-    assert text.count("Your hand, seat 0 (13 cards):") == 2                   # hand shows it again
+    assert text.count("Your hand, South (seat 0) (13 cards):") == 2                   # hand shows it again
     assert "No trick has been finished yet." in text                          # last, before any trick
     assert "(type a card such as w7 or sIV" in text                           # empty line
     assert "'zz9' is neither a card of this deck nor a command" in text
     assert "there is no card 99 on the list: the cards you may play are numbered 1 to 13" in text
     assert "'W' is neither a card" in text
     assert text.count(PROMPT) == 10                                           # a prompt for each line
-    assert len(re.findall(r"^  seat 0 \(you\) plays \S+$", text, re.M)) == 1       # and one card played
-    assert re.search(r"plays> last\nTrick 1: seat 0 \(you\) \S+, seat 1 \S+, seat 2 \S+, seat 3 \S+\n=> seat", text)
-    assert "you left the game in trick 2; nothing was saved" in result.stderr
-    assert not out.exists()
+    assert len(re.findall(r"^  South \(you\) plays \S+$", text, re.M)) == 1       # and one card played
+    assert re.search(r"plays> last\nTrick 1: South \(you\) \S+, West \S+, North \(your partner\) \S+, East \S+\n=> ", text)
+    assert "you left the game in trick 2; the game so far is saved in" in result.stderr
+    stopped = read_record(out)                     # the game so far: one trick, which replays up to there
+    assert stopped.stopped == "you left the game in trick 2" and len(replay(stopped, str(out)).tricks) == 1
 
 
 def test_a_card_name_is_read_without_regard_to_case():
@@ -158,9 +160,15 @@ def test_end_of_input_stops_cleanly_with_exit_1(tmp_path, script):
     out = tmp_path / "g.json"
     result = play("original", "--seed", "7", "--out", str(out), input=script)
     assert result.exit_code == 1
-    assert "the input ended in trick" in result.stderr and "nothing saved" in result.stderr
-    assert "Traceback" not in result.output
-    assert not out.exists() and not list(tmp_path.iterdir())
+    assert "the input ended in trick" in result.stderr and "Traceback" not in result.output
+    if not script:                  # nothing played: nothing saved
+        assert "nothing had been played, so nothing was saved" in result.stderr
+        assert not out.exists() and not list(tmp_path.iterdir())
+    else:                           # three cards of the person's: the game so far, which replays up to there
+        assert f"the game so far is saved in {out}" in result.stderr
+        report = replay(read_record(out), str(out))
+        assert report.result is None and report.stopped.startswith("the input ended in trick")
+        assert sum(1 for tr in report.tricks for s, _ in tr.cards if s == 0) == 3 or len(report.tricks) == 2
 
 
 @pytest.mark.parametrize("args, words", [
@@ -211,18 +219,18 @@ def test_three_player_kaiser_plays_his_dummy_through_a_pipe(tmp_path):
                          lambda text: "" if text.endswith("castle> ") else "1", tmp_path)
     assert rc == 0, err + out[-2000:]
     # §4,4 (3p): the Kaiser deals the first game and holds the wK; his party is seats 0 and 2 (he and his dummy)
-    assert ("You play seat 0 (you), seat 2 (your dummy), in the dealer's party (seats 0 and 2), which holds the wK. "
-            "Against you: seat 1 heuristic, seat 3 heuristic.") in out
+    assert ("You play the Kaiser (seat 0), the dummy (seat 2), in the Kaiser and his dummy (seats 0 and 2), which "
+            "holds the wK. Against you: the Kaiser's left (seat 1) heuristic, the Kaiser's right (seat 3) heuristic.") in out
     # Thirteen cards from each of his two hands, each asked of the person; no bot plays for the dummy.
-    assert out.count("seat 0 (you) plays> ") == 13 and out.count("seat 2 (your dummy) plays> ") == 13
-    assert len(re.findall(r"^  seat 2 \(your dummy\) plays \S+$", out, re.M)) == 13
+    assert out.count("the Kaiser (you) plays> ") == 13 and out.count("the dummy (your dummy) plays> ") == 13
+    assert len(re.findall(r"^  the dummy \(your dummy\) plays \S+$", out, re.M)) == 13
     assert all(re.search(r"plays> 1\n$", before + "\n") for before in
-               re.split(r"^  seat 2 \(your dummy\) plays \S+$", out, flags=re.M)[:-1])
+               re.split(r"^  the dummy \(your dummy\) plays \S+$", out, flags=re.M)[:-1])
     # Trick 1: the left player leads, the dummy plays first of the Kaiser's hands, and until it has played
     # the Kaiser sees only the dummy's hand (§10 (3p)).
-    first_view = out.split("seat 2 (your dummy) plays> ")[0]
-    assert "Your dummy's hand, seat 2 (13 cards):" in first_view and "Your hand, seat 0" not in first_view
-    assert "Face up: wK with seat 0 (you), sK with seat 1" in first_view
+    first_view = out.split("the dummy (your dummy) plays> ")[0]
+    assert "Your dummy's hand, the dummy (seat 2) (13 cards):" in first_view and "Your hand, the Kaiser" not in first_view
+    assert "Face up: wK with the Kaiser (you), sK with the Kaiser's left" in first_view
     # The record is written in the current folder under the seed's name, and replays to the printed totals.
     saved = tmp_path / "schachett-game-4.json"
     assert "The game is saved in schachett-game-4.json" in out
@@ -274,15 +282,16 @@ def test_a_rescue_castle_is_offered_and_taken():
     text = "".join(written)
     # Trick 1: sT led; seat 3 must give its only officer, the wK, and the sT would take it.
     assert "You may play the numbered cards; must follow sT with an officer (§3.1)." in text
-    assert "1:wK" in text and "seat 3 (you) plays wK" in text
+    assert "1:wK" in text and "East (you) plays wK" in text
     offer = text[text.index("Castling is allowed now"):text.index("castle> ")]
-    assert "Trick 1 of 13: seat 0 sT, seat 1 wS, seat 2 s1, seat 3 (you) wK -- seat 0 holds it with sT" in text
-    assert "rescue: wK of seat 3 (you) was just taken" in offer
-    assert "castle: seat 3 (you) gives wK for one of wD, wS (from seat 1's hand)" in offer
-    assert "♜ seat 3 (you) castles as a rescue: the officer takes the King's place in the trick: wK for wD of seat 1" in text
+    assert "Trick 1 of 13: South sT, West (your partner) wS, North s1, East (you) wK -- South holds it with sT" in text
+    assert "rescue: wK of East (you) was just taken" in offer
+    assert "it goes to West (your partner)'s hand, and one of West (your partner)'s wD, wS takes its place" in offer
+    assert ("♜ East (you) rescues his wK, just taken in trick 1: it goes to West (your partner)'s hand, and "
+            "West (your partner)'s wD takes its place in the trick") in text
     trick = table.game.tricks[0]
     assert trick.cards[3] == (3, "wD") and trick.winner == 3 and trick.events == () and len(trick.rescues) == 1
-    assert "=> seat 3 (you) takes trick 1 with wD, 33 card points" in text
+    assert "=> East (you) takes trick 1 with wD, 33 card points" in text
     assert table.game.over and result.totals == table.game.result().totals
 
 
@@ -290,10 +299,10 @@ def test_a_rescue_passed_lets_the_checkmate_score():
     table, written = rescue_table(["1", "no"])
     table.run()
     text = "".join(written)
-    assert "castle: seat 3 (you) gives wK for one of wD, wS" in text
+    assert "one of West (your partner)'s wD, wS takes its place" in text
     trick = table.game.tricks[0]
     assert trick.winner == 0 and [e.event for e in trick.events] == ["checkmate"] and not table.game.castles
-    assert re.search(r"=> seat 0 takes trick 1 with sT.*\n(     .*\n)+  ♚ checkmate: wK of seat 3", text)
+    assert re.search(r"=> South takes trick 1 with sT.*\n(     .*\n)+  ♚ checkmate: East \(you\)'s wK", text)
 
 
 def test_a_wrong_castle_names_the_clause_and_asks_again():
@@ -321,12 +330,12 @@ def test_a_solitaire_is_played_from_every_free_seat(tmp_path):
     assert result.exit_code == 0, result.output
     text = result.output
     # original's deal: wK to the dealer (seat 3), sK to his left (seat 0): the free seats 0 and 2 hold the sK
-    assert ("You play seat 0 (you), seat 2 (you), in the party on the dealer's left (seats 0 and 2), which holds "
-            "the sK. Against you: seat 1 (automaton) lowest") in text
-    assert text.count("seat 0 (you) plays> ") == 13 and text.count("seat 2 (you) plays> ") == 13
-    assert len(re.findall(r"^  seat [13] \(automaton\) plays \S+$", text, re.M)) == 26
+    assert ("You play South (seat 0), North (seat 2), in South and North (seats 0 and 2), which holds "
+            "the sK. Against you: West (seat 1) (automaton: lowest)") in text
+    assert text.count("South (you) plays> ") == 13 and text.count("North (you) plays> ") == 13
+    assert len(re.findall(r"^  (West|East) \(automaton\) plays \S+$", text, re.M)) == 26
     # The person sees both hands he plays.
-    assert "Your hand, seat 0 (13 cards):" in text and "Your hand, seat 2 (13 cards):" in text
+    assert "Your hand, South (seat 0) (13 cards):" in text and "Your hand, North (seat 2) (13 cards):" in text
     assert play(str(path), "--seat", "1").exit_code == 2
 
 

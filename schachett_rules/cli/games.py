@@ -133,12 +133,16 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
     table = Table(game, mine, players, stream, lambda: sys.stdin.readline(), write, echo=not sys.stdin.isatty())
     try:
         result = table.run()
-    except Abandoned as err:
-        click.echo(err.message, err=True)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        click.echo("\ninterrupted: the game is abandoned, and nothing was saved", err=True)
-        sys.exit(130)
+    except (Abandoned, KeyboardInterrupt) as err:
+        why = err.message if isinstance(err, Abandoned) else "interrupted at the keyboard"
+        if len(game.history()) > 1:     # something was played: keep it, as a record that replays up to here
+            output.write_file(out, record_of(game, r.name, opts, stopped=why).model_dump_json(indent=1) + "\n",
+                              "--out")
+            why += f"; the game so far is saved in {out} (schachett replay {out} shows it up to there)"
+        else:
+            why += "; nothing had been played, so nothing was saved"
+        click.echo(("\n" if isinstance(err, KeyboardInterrupt) else "") + why, err=True)
+        sys.exit(1 if isinstance(err, Abandoned) else 130)
     write(render_end(t, result, mine))
     output.write_file(out, record_of(game, r.name, opts).model_dump_json(indent=1) + "\n", "--out")
     write(f"The game is saved in {out} (schachett replay {out} plays it back).")

@@ -31,7 +31,7 @@ HELP = """Type a card to play it: its colour and face, as the manual writes them
 or its number in your hand (only the cards you may play are numbered).
   hand      show the table and your hand again
   last      the previous trick, if the rules let you look back at it
-  quit      leave the game (nothing is saved)
+  quit      leave the game (the game so far is saved, and replays up to where you left)
   ?, help   this text
 When castling is offered: "castle OFFICER" or "c OFFICER" ("castle SEAT OFFICER" when several
 seats may castle), or "no" or an empty line to let the chance go."""
@@ -42,13 +42,19 @@ class Abandoned(SchachettError):
 
 
 def seat_label(t: Tables, seat: int, mine: set[int]) -> str:
-    """A seat as the person reads it: ``seat 0 (you)``, ``seat 2 (your dummy)``, ``seat 1 (automaton)``."""
+    """A seat as the person reads it, by the ruleset's name for it: ``South (you)``, ``North (your partner)``,
+    ``North (your dummy)``, ``West (automaton)``."""
+    name = t.seat_name(seat)
     dummy = t.dummy_of(seat)
     if dummy is not None:
-        return f"seat {seat} ({'your dummy' if dummy.by in mine else f'dummy of seat {dummy.by}'})"
+        return f"{name} ({'your dummy' if dummy.by in mine else f'dummy of {t.seat_name(dummy.by)}'})"
     if seat in mine:
-        return f"seat {seat} (you)"
-    return f"seat {seat} (automaton)" if policy_of(t, seat) else f"seat {seat}"
+        return f"{name} (you)"
+    if policy_of(t, seat):
+        return f"{name} (automaton)"
+    if any(t.party_of[seat] == t.party_of[s] for s in mine):
+        return f"{name} (your partner)"
+    return name
 
 
 def sort_cards(t: Tables, names) -> list[str]:
@@ -112,7 +118,7 @@ def render_view(game: State, mine: set[int], numbered: bool = True) -> tuple[str
         if t.controller(s) in mine and names:
             legal = obs.legal if numbered and s == mover else None
             whose = "Your dummy's hand" if t.dummy_of(s) else "Your hand"
-            text, cards_here = render_hand(t, f"{whose}, seat {s}", names, legal, len(cards) + 1)
+            text, cards_here = render_hand(t, f"{whose}, {t.seat_title(s)}", names, legal, len(cards) + 1)
             cards += cards_here
             lines.append(text)
     if numbered and cards:
@@ -129,31 +135,32 @@ def render_castle_options(t: Tables, options, mine: set[int]) -> str:
         king, who = t.deck.card_name(o.king), seat_label(t, o.seat, mine)
         if o.kind == "rescue":
             lines.append(f"  rescue: {king} of {who} was just taken; the officer takes its place in the trick")
-        if o.giver == o.seat:   # castle king: the King comes from the hand castled with
-            lines.append(f"  castle: {who} takes {king} from seat {o.with_seat}'s hand for one of {officers}")
+        other = seat_label(t, o.with_seat, mine)
+        if o.kind == "rescue":
+            lines.append(f"    it goes to {other}'s hand, and one of {other}'s {officers} takes its place")
+        elif o.giver == o.seat:   # castle king: the King comes from the hand castled with
+            lines.append(f"  castle: {who} takes {king} from {other}'s hand for one of his own {officers}")
         else:
-            lines.append(f"  castle: {who} gives {king} for one of {officers} (from seat {o.with_seat}'s hand)")
+            lines.append(f"  castle: {who} gives {king} to {other} for one of {other}'s {officers}")
     lines.append('Type "castle OFFICER" or "c OFFICER" to castle, "no" or an empty line to pass.')
     return "\n".join(lines)
 
 
 def render_castle(t: Tables, c: CastleRecord, mine: set[int]) -> str:
-    """A castle just made."""
-    what = {"before": "before play", "between": "between tricks",
-            "rescue": "as a rescue: the officer takes the King's place in the trick"}[c.kind]
-    return f"  ♜ {seat_label(t, c.seat, mine)} castles {what}: {c.king} for {c.officer} of seat {c.with_seat} ({c.cite})"
+    """A castle just made: who castled, and which card went to whom."""
+    return f"  ♜ {c.told(lambda s: seat_label(t, s, mine))} ({c.cite})"
 
 
 def render_trick_result(t: Tables, tr: TrickRecord, mine: set[int]) -> str:
     """A finished trick: who took it with what, why, its points and King events."""
     lines = [f"=> {seat_label(t, tr.winner, mine)} takes trick {tr.number} with {tr.winning_card}, "
-             f"{tr.points} card points"]
+             f"{tr.points} card point{'' if tr.points == 1 else 's'}"]
     lines += [f"     {why}" for why in tr.why]
     for e in tr.events:
         ours = {t.party_of[s] for s in mine}
         to = " and ".join("your party" if p in ours else "their party" for p in e.scoring_parties)
-        lines.append(f"  ♚ {e.event}: {e.king} of seat {e.owner}, taken by seat {e.taker} -- {e.order} King, "
-                     f"{e.points} points to {to} ({e.cite})")
+        lines.append(f"  ♚ {e.event}: {seat_label(t, e.owner, mine)}'s {e.king}, taken by "
+                     f"{seat_label(t, e.taker, mine)} -- {e.order} King, {e.points} points to {to} ({e.cite})")
     return "\n".join(lines)
 
 
@@ -162,8 +169,8 @@ def render_end(t: Tables, r: GameResult, mine: set[int]) -> str:
     ours = {t.party_of[s] for s in mine}
     parties = ["your party" if i in ours else "their party" for i in range(len(r.totals))]
     lines = ["Game over.", "King events:" if r.events else "King events: none"]
-    lines += [f"  trick {e.trick}: {e.event} of {e.king} (seat {e.owner}) by seat {e.taker}, {e.order} King, "
-              f"{e.points} points ({e.cite})" for e in r.events]
+    lines += [f"  trick {e.trick}: {e.event} of {t.seat_name(e.owner)}'s {e.king} by {t.seat_name(e.taker)}, "
+              f"{e.order} King, {e.points} points ({e.cite})" for e in r.events]
     lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
     lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
     lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals)))
@@ -231,7 +238,7 @@ class Table:
         text = self.read()
         if text is None or text == "":
             self.write("")
-            raise Abandoned(f"the input ended in trick {len(self.game.tricks) + 1}: the game is abandoned, nothing saved")
+            raise Abandoned(f"the input ended in trick {len(self.game.tricks) + 1}: the game is abandoned")
         if self.echo:
             self.write(text.rstrip("\n"))
         return text.strip()
@@ -254,7 +261,7 @@ class Table:
                 self.write(f"Trick {tr.number}: " + ", ".join(f"{self.label(s)} {c}" for s, c in tr.cards))
                 self.write(render_trick_result(self.t, tr, self.mine))
         elif word in ("quit", "exit"):
-            raise Abandoned(f"you left the game in trick {len(self.game.tricks) + 1}; nothing was saved")
+            raise Abandoned(f"you left the game in trick {len(self.game.tricks) + 1}")
         else:
             return False
         return True
@@ -325,15 +332,22 @@ def players_of(t: Tables, seat: int) -> set[int]:
 def render_start(t: Tables, title: str, seed: int, dealer: int, mine: set[int], bot_names: dict[int, str]) -> str:
     """The opening lines: the ruleset, the seed, the seats and who plays them."""
     hands = [s for s in range(t.n_seats) if t.controller(s) in mine]
-    party = "; ".join(t.party_label(p, dealer) for p in sorted({t.party_of[s] for s in hands}))
-    others = [f"{seat_label(t, s, mine)} {policy_of(t, s) or bot_names[s]}" for s in range(t.n_seats)
-              if t.controller(s) == s and s not in mine]
-    return (f"{title} (ruleset {t.name}), seed {seed}, dealer seat {dealer}.\nYou play "
-            f"{', '.join(seat_label(t, s, mine) for s in hands)}, in {party}. Against you: {', '.join(others)}.\n"
+    ours = {t.party_of[s] for s in hands}
+    party = "; ".join(t.party_label(p, dealer) for p in sorted(ours))
+
+    def player(s: int) -> str:
+        return f"{t.seat_title(s)} {'(automaton: ' + policy_of(t, s) + ')' if policy_of(t, s) else bot_names[s]}"
+    bots = [s for s in range(t.n_seats) if t.controller(s) == s and s not in mine]
+    partners = [player(s) for s in bots if t.party_of[s] in ours]
+    against = [player(s) for s in bots if t.party_of[s] not in ours]
+    return (f"{title} (ruleset {t.name}), seed {seed}; {t.seat_title(dealer)} deals.\nYou play "
+            f"{', '.join(t.seat_title(s) for s in hands)}, in {party}."
+            + (f" With you: {', '.join(partners)}." if partners else "")
+            + (f" Against you: {', '.join(against)}." if against else "") + "\n"
             "Type a card (w7, sIV) or its number in your hand; ? for help.")
 
 
-MARKS = [(r"(?<!\S)\d+:\S+", "bold green"), (r"\((?:you|your dummy)\)", "cyan"), (r"♚.*", "bold magenta"),
+MARKS = [(r"(?<!\S)\d+:\S+", "bold green"), (r"\((?:you|your dummy|your partner)\)", "cyan"), (r"♚.*", "bold magenta"),
          (r"♜.*", "bold yellow"), (r"not allowed:.*", "red"), (r"=> .*", "bold"), (r"Trick \d+ of \d+", "bold underline")]
 
 

@@ -84,13 +84,17 @@ class PlayStep(_Strict):
 
 
 class GameRecord(_Strict):
-    """A whole game as JSON: ruleset, options, dealer, hands and actions."""
+    """A whole game as JSON: ruleset, options, dealer, hands and actions.
+
+    ``stopped`` says why a record ends before the game does (a player left the table): it replays up to there.
+    """
 
     ruleset: RulesetName
     options: dict[str, str] = {}
     dealer: StrictInt
     hands: list[list[str]]
     actions: list[Union[str, PlayStep, PenaltyStep, CastleStep, PassStep]]
+    stopped: str | None = None
 
 
 class ReplayReport(_Strict):
@@ -104,9 +108,10 @@ class ReplayReport(_Strict):
     tricks: list[TrickRecord]
     penalties: list[PenaltyRecord]
     castles: list[CastleRecord] = []
-    result: GameResult
-    # Words for a reader (the text report); the JSON keeps the numbers. Seat by seat, its place from the
-    # dealer; party by party, its short name and its name with seats and face-up cards (Tables.party_label).
+    result: GameResult | None            # None: the record stopped before the game was over
+    stopped: str | None = None
+    # Words for a reader (the text report); the JSON keeps the numbers. Seat by seat, its name (the seat names
+    # clause); party by party, its name and its name with seats and face-up cards (Tables.party_label).
     seat_labels: list[str] = []
     party_names: list[str] = []
     party_labels: list[str] = []
@@ -114,13 +119,18 @@ class ReplayReport(_Strict):
     def as_json(self) -> dict[str, Any]:
         """The report as the JSON that ``schachett replay --json`` prints."""
         r = self.result
-        return {
+        out = {
             "ruleset": self.ruleset, "options": self.options, "dealer": self.dealer,
             "face_up": [list(x) for x in self.face_up],
             "tricks": [t.model_dump(exclude={"action"}) for t in self.tricks],
-            "events": [e.model_dump() for e in r.events],
+            "events": [e.model_dump() for tr in self.tricks for e in tr.events],
             "penalties": [p.model_dump(exclude={"action"}) for p in self.penalties],
             "castles": [c.model_dump(exclude={"action"}) for c in self.castles],
+            "over": r is not None,
+        }
+        if r is None:
+            return out | {"stopped": self.stopped}
+        return out | {
             "card_points": list(r.card_points), "event_points": list(r.event_points),
             "totals": list(r.totals), "winner": r.winner,
             "settlement": {"unit": r.unit, "by_seat": list(r.settlement), "penalties": list(r.penalties),
@@ -224,8 +234,9 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
         raise RecordError(f"{file}: {err.message}") from None
     t: Tables = compile_ruleset(r)
     game = state_of(record, t, file)
-    game.lapse()   # a record that ends in silence lets every chance to castle still open go
-    if not game.over:
+    if record.stopped is None:
+        game.lapse()   # a record that ends in silence lets every chance to castle still open go
+    if not game.over and record.stopped is None:
         played = sum(1 for a in record.actions if isinstance(a, str))
         raise RecordError(f"{file}: the record ends after {played} cards, in trick {game.trick_number}; a game of "
                           f"{t.name} has {t.n_tricks} tricks of {t.n_seats} cards ({t.n_tricks * t.n_seats} cards)")
@@ -233,15 +244,14 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
                         dealer=record.dealer, face_up=[tuple(x) for x in game.log[0].face_up],
                         tricks=list(game.tricks), penalties=[x for x in game.log if isinstance(x, PenaltyRecord)],
                         castles=list(game.castles),
-                        result=game.result(),
-                        seat_labels=[t.seat_label(s, record.dealer) for s in range(t.n_seats)],
-                        party_names=[t.party_name(p, record.dealer) for p in range(len(t.parties))],
+                        result=game.result() if game.over else None, stopped=None if game.over else record.stopped,
+                        seat_labels=list(t.seat_names), party_names=list(t.party_names),
                         party_labels=[t.party_label(p, record.dealer) for p in range(len(t.parties))])
 
 
 def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
-              passes: bool = False) -> GameRecord:
-    """The record of a game (for saving and replaying), finished or not.
+              passes: bool = False, stopped: str | None = None) -> GameRecord:
+    """The record of a game (for saving and replaying), finished or not (``stopped``: why it ends early).
 
     A chance to castle let go is written only with ``passes``: otherwise the next card or castle says it.
     """
@@ -257,7 +267,8 @@ def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
         elif rec.action == "pass" and passes:
             actions.append(PassStep(pass_=PassAction(seat=rec.seat)))
     return GameRecord(ruleset=ruleset, options=dict(options or {}), dealer=game.dealer,
-                      hands=[list(h) for h in deal.hands], actions=actions)
+                      hands=[list(h) for h in deal.hands], actions=actions,
+                      stopped=None if game.over else stopped)
 
 
 def _fmt_money(x) -> str:
@@ -265,58 +276,69 @@ def _fmt_money(x) -> str:
 
 
 def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
-    """The report as text: every trick with why, then King events, points, totals and money."""
+    """The report as text: every trick with why, then King events, points, totals and money.
+
+    Seats are called by the ruleset's names (its ``seat names`` clause), with their numbers where they are first
+    met; parties by their names (``party names``, or their seats' names).
+    """
     r = rep.result
     seat_labels, party_names, party_labels = rep.seat_labels, rep.party_names, rep.party_labels
     if t is not None:
-        seat_labels = [t.seat_label(s, rep.dealer) for s in range(t.n_seats)]
-        party_names = [t.party_name(p, rep.dealer) for p in range(len(t.parties))]
+        seat_labels = list(t.seat_names)
+        party_names = list(t.party_names)
         party_labels = [t.party_label(p, rep.dealer) for p in range(len(t.parties))]
-    lines = [f"{rep.title or rep.ruleset} (ruleset {rep.ruleset})",
-             "Readings: " + ", ".join(f"{k}={v}" for k, v in rep.options.items()),
-             f"Dealer: seat {rep.dealer}." + (" Face up: " + ", ".join(f"{c} to seat {s}" for s, c in rep.face_up) + "."
-                                            if rep.face_up else "")]
-    if seat_labels:
-        # the seats and parties named once, from the dealer; below they go by number (seats) and by name (parties)
-        lines.append("Seats: " + ", ".join(f"seat {s}: {w}" for s, w in enumerate(seat_labels) if w != "the dealer")
-                     + ".")
-    if party_labels:
-        lines.append("Parties: " + "; ".join(party_labels) + ".")
-    lines.append("")
+
+    def seat(s: int) -> str:
+        return seat_labels[s] if s < len(seat_labels) else f"seat {s}"
 
     def party(p: int) -> str:
         return party_names[p] if p < len(party_names) else f"party {p}"
 
+    def titled(s: int) -> str:
+        return seat(s) if seat(s) == f"seat {s}" else f"{seat(s)} (seat {s})"
+
+    lines = [f"{rep.title or rep.ruleset} (ruleset {rep.ruleset})",
+             "Readings: " + ", ".join(f"{k}={v}" for k, v in rep.options.items()),
+             f"Dealer: {titled(rep.dealer)}." + (" Face up: " + ", ".join(f"{c} to {seat(s)}" for s, c in rep.face_up)
+                                                 + "." if rep.face_up else "")]
+    if seat_labels:
+        lines.append("Seats: " + ", ".join(titled(s) for s in range(len(seat_labels))) + ".")
+    if party_labels:
+        lines.append("Parties: " + "; ".join(party_labels) + ".")
+    lines.append("")
+
     def castle_line(c: CastleRecord) -> str:
-        who = f"seat {c.seat}" + (f" (played by seat {c.by})" if c.by != c.seat else "")
-        what = {"before": "before play", "between": f"after trick {c.trick}",
-                "rescue": f"as a rescue in trick {c.trick}: {c.officer} takes the King's place"}[c.kind]
-        return f"  ♜ castling {what}: {who} exchanges {c.king} for {c.officer} of seat {c.with_seat} ({c.cite})"
+        by = f" ({seat(c.by)} plays it)" if c.by != c.seat else ""
+        return f"  ♜ {c.told(seat)}{by} ({c.cite})"
 
     for c in rep.castles:
         if c.kind == "before":
             lines.append(castle_line(c))
     for tr in rep.tricks:
-        cards = ", ".join(f"{c} ({s})" for s, c in tr.cards)
+        cards = ", ".join(f"{seat(s)} {c}" for s, c in tr.cards)
         last = " — last trick" if tr.last else ""
-        lines.append(f"Trick {tr.number}{last}: seat {tr.leader} leads; {cards}")
+        lines.append(f"Trick {tr.number}{last}: {seat(tr.leader)} leads; {cards}")
         for why in tr.why:
             lines.append(f"    {why}")
-        lines.append(f"  → seat {tr.winner} wins with {tr.winning_card}, {tr.points} card points")
+        lines.append(f"  → {seat(tr.winner)} wins with {tr.winning_card}, {tr.points} card points")
         for c in tr.rescues:
             lines.append(castle_line(c))
         for e in tr.events:
-            lines.append(f"  ♚ {e.event}: {e.king} of seat {e.owner}, taken by seat {e.taker} — {e.order} King, "
+            lines.append(f"  ♚ {e.event}: {seat(e.owner)}'s {e.king}, taken by {seat(e.taker)} — {e.order} King, "
                          f"{e.points} points to {' and '.join(party(p) for p in e.scoring_parties)} ({e.cite})")
         lines += [castle_line(c) for c in rep.castles if c.kind == "between" and c.trick == tr.number]
     for p in rep.penalties:
-        lines.append(f"Penalty {p.name} ({p.cite}) on seat {p.seat} in trick {p.trick}"
-                     + (f": pays {p.points} points to seats {', '.join(map(str, p.to))}" if p.to else "")
+        lines.append(f"Penalty {p.name} ({p.cite}) on {seat(p.seat)} in trick {p.trick}"
+                     + (f": {p.card} is taken back into the hand, shown to all" if p.card else "")
+                     + (f": pays {p.points} points to {', '.join(seat(s) for s in p.to)}" if p.to else "")
                      + ("; the party scores nothing" if p.forfeit else ""))
     lines.append("")
+    if r is None:
+        lines.append(f"The record stops in trick {len(rep.tricks) + 1}: {rep.stopped}. The game was not finished.")
+        return "\n".join(lines)
     lines.append("King events:" if r.events else "King events: none")
     for e in r.events:
-        lines.append(f"  trick {e.trick}: {e.event} of {e.king} (seat {e.owner}) by seat {e.taker}, {e.order} King, "
+        lines.append(f"  trick {e.trick}: {e.event} of {seat(e.owner)}'s {e.king} by {seat(e.taker)}, {e.order} King, "
                      f"{e.points} points ({e.cite})")
     parties = [party(i) for i in range(len(r.totals))]
     lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
@@ -325,7 +347,7 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
                  + (f" ({' and '.join(party(p) for p in r.forfeited)} forfeit{'s' if len(r.forfeited) == 1 else ''})"
                     if r.forfeited else ""))
     lines.append("Winner: " + (party(r.winner) if r.winner is not None else "none (equal points)"))
-    lines.append(f"Settlement ({r.unit}): " + ", ".join(f"seat {s} {_fmt_money(v)}" for s, v in enumerate(r.net)))
+    lines.append(f"Settlement ({r.unit}): " + ", ".join(f"{seat(s)} {_fmt_money(v)}" for s, v in enumerate(r.net)))
     return "\n".join(lines)
 
 

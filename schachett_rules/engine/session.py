@@ -159,6 +159,9 @@ def ledger(t: Tables, session: SessionRecord, after_each=None, near=None) -> lis
         own = g.record.options != session.options
         report = replay(g.record, f"game {g.number}", resolved=None if own else resolved, near=near)
         r = report.result
+        if r is None:
+            raise RecordError(f"game {g.number}: the record stops before the game is over ({report.stopped}); a "
+                              f"session holds finished games only")
         strangers = [p for p in g.seating if p not in acc and p != DUMMY]
         if len(g.seating) != t.n_seats or strangers:
             raise RecordError(f"game {g.number}: the seating {g.seating} must name {t.n_seats} seats, each a player "

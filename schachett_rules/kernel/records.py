@@ -81,6 +81,25 @@ class CastleRecord(Record):
     king_from: int = -1
     officer_from: int = -1
 
+    def told(self, name) -> str:
+        """The castle in words, every seat called by ``name(seat)``: who castles, and which card went to whom.
+
+        >>> rec = CastleRecord(trick=0, kind="before", seat=1, by=1, king="sK", officer="sL", with_seat=3, cite="§5",
+        ...                    king_from=3, officer_from=1)
+        >>> rec.told(lambda s: ("South", "West", "North", "East")[s])
+        "West castles before play: East's sK comes into his hand for his own sL"
+        """
+        if self.kind == "rescue":
+            return (f"{name(self.seat)} rescues his {self.king}, just taken in trick {self.trick}: it goes to "
+                    f"{name(self.officer_from)}'s hand, and {name(self.officer_from)}'s {self.officer} takes its "
+                    f"place in the trick")
+        when = "before play" if self.kind == "before" else f"after trick {self.trick}"
+        if self.king_from != self.seat and self.king_from >= 0:
+            return (f"{name(self.seat)} castles {when}: {name(self.king_from)}'s {self.king} comes into his hand "
+                    f"for his own {self.officer}")
+        return (f"{name(self.seat)} castles {when}: his {self.king} goes to {name(self.officer_from)}, whose "
+                f"{self.officer} comes into his hand")
+
 
 class PassRecord(Record):
     """A player let a chance to castle go: ``seat`` might have castled at this moment and did not."""

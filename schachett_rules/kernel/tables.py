@@ -195,14 +195,15 @@ class Tables:
         return party_words(tuple(s - dealer for s in self.parties[party]), self.n_seats)
 
     def party_label(self, party: int, dealer: int) -> str:
-        """A party named once for a reader: its name from the dealer, its seats and the cards dealt to it face up.
+        """A party named once for a reader: its name, its seats and the cards dealt to it face up when ``dealer`` deals.
 
-        With the deal of ``original`` (wK to the dealer, sK to the dealer's left), when seat 3 deals,
-        party 1 (seats 1 and 3) is "the dealer's party (seats 1 and 3), which holds the wK".
+        >>> from schachett_rules.kernel.compiler import tables_for
+        >>> tables_for("original").party_label(1, 3)
+        'West and East (seats 1 and 3), which holds the wK'
         """
         face_up = tuple(self.deck.card_name(card) for card, seat in self.dealt_to(dealer)
                         if self.party_of[seat] == party)
-        return describe_party(self.party_name(party, dealer), self.parties[party], face_up)
+        return describe_party(self.party_names[party], self.parties[party], face_up, self.seat_names)
 
     def opposite(self, seat: int) -> int:
         """The seat across the table."""

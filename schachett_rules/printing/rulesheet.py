@@ -13,7 +13,7 @@ import io
 import markdown
 import pymupdf
 
-from ..site.learn import Lesson, Picture, SiteOnly, Table
+from ..site.lesson_model import Lesson, Picture, SiteOnly, Table
 from .layout import PAPERS
 
 PT = 72 / 25.4
@@ -31,6 +31,8 @@ table { border-collapse: collapse; margin: 3pt 0 5pt 0; }
 td, th { border: 0.5pt solid #999; padding: 1.5pt 4pt; font-size: 8.5pt; text-align: left; }
 th { background-color: #e8edf3; }
 .pic { text-align: center; margin: 2pt 0; }
+table.fig, table.fig td { border: none; }
+table.fig td.why { font-size: 8.5pt; padding: 24pt 0 0 6pt; }
 """
 
 
@@ -45,13 +47,18 @@ def _table_html(tab: Table) -> str:
 MIN_ROOM = 30.0                                   # points: less room than this left on a page starts the next
 TABLE_ROW = 14.0                                  # points a table row takes, at the most
 HEADING_KEEP = 80.0                               # points: a heading and four lines or so stay together
-PIC_WIDTH, CARD_WIDTH = 175.0, 40.0               # points: a trick drawing, a card in the row of cards
+PIC_WIDTH, CARD_WIDTH = 190.0, 40.0               # points: a trick drawing, a card in the row of cards
 
 
 def _svg_height(svg: str, width: float) -> float:
     """The height a drawing takes at ``width`` points, from its viewBox."""
     box = svg.split('viewBox="', 1)[1].split('"', 1)[0].split()
     return width * float(box[3]) / float(box[2])
+
+
+def _is_why(block) -> bool:
+    """Whether a block is the engine's reasons for a trick's cards, which print beside the trick's picture."""
+    return isinstance(block, str) and block.startswith("*Why:*")
 
 
 def lesson_chunks(lesson: Lesson, archive: pymupdf.Archive) -> list[tuple[str, float]]:
@@ -78,15 +85,24 @@ def lesson_chunks(lesson: Lesson, archive: pymupdf.Archive) -> list[tuple[str, f
             continue
         flush()
         text.append(f"<h2>{html.escape(part.title)}</h2>")
-        for block in part.blocks:
-            if isinstance(block, SiteOnly):
-                continue
+        blocks = [b for b in part.blocks if not isinstance(b, SiteOnly)]
+        for i, block in enumerate(blocks):
+            if i and isinstance(blocks[i - 1], Picture) and _is_why(block):
+                continue                                 # set beside its picture
             if isinstance(block, Picture):
                 flush()
                 name = block.name.replace("/", "-")
                 archive.add(block.svg.encode("utf-8"), name)
-                out.append((f'<p class="pic"><img src="{name}" width="{PIC_WIDTH:g}"/></p>',
-                            _svg_height(block.svg, PIC_WIDTH) + 6))
+                img = f'<img src="{name}" width="{PIC_WIDTH:g}"/>'
+                after = blocks[i + 1] if i + 1 < len(blocks) else None
+                if _is_why(after):
+                    # a trick and the reasons for its cards side by side: the page keeps room for the words
+                    why = markdown.markdown(str(after)).removeprefix("<p>").removesuffix("</p>")
+                    out.append((f'<table class="fig" style="width:100%"><tr><td style="width:{PIC_WIDTH + 8:g}pt">'
+                                f'{img}</td><td class="why">{why}</td></tr></table>',
+                                _svg_height(block.svg, PIC_WIDTH) + 10))
+                else:
+                    out.append((f'<p class="pic">{img}</p>', _svg_height(block.svg, PIC_WIDTH) + 6))
             elif isinstance(block, Table):
                 if text and not text[-1].startswith("<h"):
                     text.append(_table_html(block))      # a table is kept whole with the words that lead to it
@@ -109,6 +125,32 @@ def lesson_chunks(lesson: Lesson, archive: pymupdf.Archive) -> list[tuple[str, f
                     flush()
                 text.append(markdown.markdown(str(block)))
     flush()
+    return keep_headings(out)
+
+
+HEADING_ROOM = 30.0                               # points a heading takes, with the space above it
+
+
+def keep_headings(chunks: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """Join a piece that is a heading, or ends in one, to the piece after it, so no heading ends a page.
+
+    >>> keep_headings([("<h3>B</h3>", 80.0), ("<p>b</p><table></table>", 60.0), ("<p>c</p>", 0.0)])
+    [('<h3>B</h3><p>b</p><table></table>', 90.0), ('<p>c</p>', 0.0)]
+    """
+    out: list[tuple[str, float]] = []
+    pending: tuple[str, float] | None = None
+    for piece, keep in chunks:
+        if pending is not None:
+            head, head_keep = pending
+            # the joined piece must find room for the heading and the start of what follows it
+            piece, keep = head + piece, max(head_keep, HEADING_ROOM + (keep or HEADING_KEEP - HEADING_ROOM))
+            pending = None
+        if piece.rstrip().endswith(("</h1>", "</h2>", "</h3>")):
+            pending = (piece, keep)
+            continue
+        out.append((piece, keep))
+    if pending is not None:
+        out.append(pending)
     return out
 
 

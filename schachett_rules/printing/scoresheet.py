@@ -13,13 +13,12 @@ import html
 
 import pymupdf
 
-from ..engine.session import seatings
+from ..engine.session import default_players, seatings
 from ..errors import UsageError
 from ..kernel.tables import Tables
 from ..rules.loader import Resolved
 from .rulesheet import flow_pdf
 
-SEAT_NAMES = ("South", "West", "North", "East")
 CSS = """
 body { font-family: sans-serif; font-size: 9pt; }
 h1 { font-size: 15pt; margin: 0 0 3pt 0; }
@@ -32,19 +31,14 @@ td.sum { background-color: #f3f0e6; font-weight: bold; }
 """
 
 
-def players_of(t: Tables) -> list[str]:
-    """The letters the manual gives the players, one per seat: A, B, C, D."""
-    return [chr(ord("A") + i) for i in range(t.n_seats)]
-
-
 def scoresheet_chunks(r: Resolved, t: Tables) -> list[tuple[str, float]]:
     """The sheet as HTML pieces: the heading, then one piece per round (two rounds' worth kept whole)."""
     session = r.clause("session")
     if session is None:
         raise UsageError(f"ruleset {r.name} has no session clause: it says nothing of rounds and cycles to score")
-    if session.reign is not None or t.n_seats != len(SEAT_NAMES):
+    players = default_players(session, t)
+    if session.reign is not None or len(players) != 4 or t.n_seats != 4:
         raise UsageError(f"ruleset {r.name}: the score sheet is laid out for four players at one table")
-    players = players_of(t)
     games = session.games_per_round
     unit = t.settlement.unit
     out = [(f"<h1>Schachett score sheet: one cycle of {games * session.rounds_per_cycle} games</h1>"
@@ -55,7 +49,7 @@ def scoresheet_chunks(r: Resolved, t: Tables) -> list[tuple[str, float]]:
             "<p>" + " &nbsp; ".join(f"<b>{p}</b> ______________" for p in players) + "</p>", 0.0)]
     row_h = 18.0                     # points a row takes, with room to spare: a round is never split
     for rnd, seating in enumerate(seatings(session, players), start=1):
-        sits = ", ".join(f"{SEAT_NAMES[s]} {p}" for s, p in enumerate(seating))
+        sits = ", ".join(f"{t.seat_name(s)} {p}" for s, p in enumerate(seating))
         parties = [" + ".join(seating[s] for s in party) for party in t.parties]
         head = ('<tr><th width="7%">game</th><th width="9%">dealer</th>'
                 + "".join(f'<th width="18%">{p} points</th>' for p in parties)

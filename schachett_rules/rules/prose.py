@@ -15,7 +15,7 @@ from ..language.expr import render
 from ..language.keywords import prose
 from .grades import graded_rules
 from .loader import Effective, Resolved
-from .seating import party_words, player_words
+from .seating import and_list, party_words, player_words
 from .manual import Manual, ManualError, load_manual
 
 
@@ -26,9 +26,12 @@ def _number(n: int) -> str:
     return NUMBER_WORDS.get(n, str(n))
 
 
-def _seat(ref: ir.SeatRef) -> str:
+def _seat(ref: ir.SeatRef, seats: int | None = None) -> str:
+    """A seat a clause names: "seat 2", or from the dealer; at a table of known size as a player sits there."""
     if ref.base == "seat":
         return f"seat {ref.offset}"
+    if seats:
+        return player_words(ref.offset, seats)
     if ref.offset == 0:
         return "the dealer"
     if ref.offset == 1:
@@ -173,12 +176,12 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
             return "Partners sit opposite each other; the two partnerships play against each other."
         return "The parties are " + "; ".join("seats " + ", ".join(map(str, p)) for p in c.parties) + "."
     if isinstance(c, ir.Deal):
-        gives = " and ".join(f"{g.card} face up to {_seat(g.to)}" for g in c.gives)
+        gives = " and ".join(f"{g.card} face up to {_seat(g.to, seats)}" for g in c.gives)
         rest = f"the rest are shuffled and dealt so that every hand holds {c.hand_size} cards"
         return (f"First the dealer gives {gives}; {rest}." if gives else f"All cards are shuffled; {rest}.")
     if isinstance(c, ir.Lead):
         # `lead first: winner` passes the checks (the compiler rejects it), so show must say it too.
-        who = "the winner of the trick before" if c.winner else _seat(c.by)
+        who = "the winner of the trick before" if c.winner else _seat(c.by, seats)
         if c.which == "first":
             return f"{who[0].upper()}{who[1:]} leads to the first trick."
         return "The winner of each trick leads to the next." if c.winner else f"{who[0].upper()}{who[1:]} leads each later trick."
@@ -224,9 +227,9 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         text = (f"A round is {c.games_per_round} games and a cycle {c.rounds_per_cycle} rounds "
                 f"({c.games_per_round * c.rounds_per_cycle} games).")
         if c.players:
-            text += f" The players are called {', '.join(c.players[:-1])} and {c.players[-1]}, in the order of the lots."
+            text += f" The players are called {and_list(c.players)}, in the order of the lots."
         if c.reign is not None:
-            seats = ", ".join(f"seat {x}" for x in c.reign.seats)
+            seats = and_list(f"seat {x}" for x in c.reign.seats)
             text += (f" Each player in turn, in the order of the lots, is Kaiser for {c.reign.rounds} rounds: the "
                      f"players sit on {seats} in lot order starting with the Kaiser, and the dummy's cards lie on "
                      f"seat {c.reign.dummy}.")
@@ -246,10 +249,11 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         first = f"Seat {c.first} deals the first game; after" if c.first is not None else "After"
         return f"{first} each game the deal passes to the {c.passes}."
     if isinstance(c, ir.Automaton):
-        named = ", ".join(f"seat {x}" for x in c.seats)
+        named = and_list(f"seat {x}" for x in c.seats)
+        verb = "are" if len(c.seats) > 1 else "is"
         never = ", and never castles" if c.castles == "never" else ""
-        return (f"{named[0].upper()}{named[1:]} are played by a fixed rule, not by a player: each plays "
-                f"{prose('policy', c.policy)}{never}.")
+        return (f"{named[0].upper()}{named[1:]} {verb} played by a fixed rule, not by a player: "
+                f"{'each' if len(c.seats) > 1 else 'it'} plays {prose('policy', c.policy)}{never}.")
     if isinstance(c, ir.Dummy):
         opened = ("from the start" if c.exposed_after == 0 else f"after trick {c.exposed_after}")
         text = f"Seat {c.seat} is a dummy: its cards are played by seat {c.by} and laid open {opened}."
@@ -262,7 +266,7 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
             return "There is no castling."
         parts = []
         for p in c.permits:
-            who = ", ".join([_seat(w) for w in p.who] + (["any King holder"] if p.king_holder else []))
+            who = and_list([_seat(w, seats) for w in p.who] + (["any King holder"] if p.king_holder else []))
             when = {"before": "before the first card is played",
                     "after": f"between tricks, from the end of trick {p.trick} on",
                     "rescue": (f"in trick {p.trick}" if p.trick else "in any trick")

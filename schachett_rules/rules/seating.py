@@ -1,12 +1,16 @@
-"""Seats and parties named for a reader: by their place from the dealer, and by the cards the deal gives them face up.
+"""Seats and parties put in words: lists said as lists, places from the dealer, parties with their face-up cards.
 
-Seats are numbered for the data (records, JSON); a reader thinks of the table
-from the dealer: "the dealer's left", "opposite the dealer". A party is named
-by its seat nearest the dealer, going left ("the dealer's party", "the party on
-the dealer's left"), and described by its seats and any card the deal gives it
-face up. Play goes to the left, so the place ``offset`` seats after the dealer
-is seat ``(dealer + offset) % seats``.
+Seats are numbered for the data (records, JSON), clockwise from 0, and play
+goes to the left, so the place ``offset`` seats after the dealer is seat
+``(dealer + offset) % seats``. A reader knows the seats by the names the
+ruleset gives them (its ``seat names`` clause: South, West, North, East; the
+Kaiser, the dummy ...; see :meth:`Tables.seat_name
+<schachett_rules.kernel.tables.Tables.seat_name>`); a rule names them from the
+dealer: "the dealer's left", "opposite the dealer". These functions put both in
+words.
 
+>>> and_list(["South", "North"]), and_list(["South", "West", "North"])
+('South and North', 'South, West and North')
 >>> [seat_words(k, 4) for k in range(4)]
 ['the dealer', "the dealer's left", 'opposite the dealer', "the dealer's right"]
 >>> party_words((1, 3), 4)
@@ -15,11 +19,24 @@ is seat ``(dealer + offset) % seats``.
 "the dealer's party (seats 1 and 3), which holds the wK"
 >>> describe_party("the party on the dealer's left", (1, 3, 5), ("sK", "sK"))
 "the party on the dealer's left (seats 1, 3 and 5), which holds the two sK"
+>>> describe_party("the dealer's party", (0, 2), ("wK",), ("South", "West", "North", "East"))
+"the dealer's party (South and North, seats 0 and 2), which holds the wK"
 """
 
 from __future__ import annotations
 
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+def and_list(items, conjunction: str = "and") -> str:
+    """Words joined as a list is said: "A", "A and B", "A, B and C" (empty for no words)."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+
+def or_list(items) -> str:
+    """Words joined as choices are said: "A", "A or B", "A, B or C"."""
+    return and_list(items, "or")
 
 
 def seat_words(offset: int, seats: int) -> str:
@@ -61,18 +78,21 @@ def party_words(offsets, seats: int) -> str:
     return f"the party {place}"
 
 
-def _and(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def describe_party(name: str, seat_numbers, face_up=(), seat_names=None) -> str:
+    """A party's name with its seats and the cards dealt to it face up, for naming it once to a reader.
 
-
-def describe_party(name: str, seat_numbers, face_up=()) -> str:
-    """A party's name with its seats and the cards dealt to it face up, for naming it once to a reader."""
+    Given the ``seat_names`` of the table, the seats are named too (where the party's name does not already
+    name them).
+    """
     seat_numbers = sorted(seat_numbers)
-    text = f"{name} (seat{'s' if len(seat_numbers) > 1 else ''} {_and(map(str, seat_numbers))})"
+    numbers = f"seat{'s' if len(seat_numbers) > 1 else ''} {and_list(map(str, seat_numbers))}"
+    names = [seat_names[s] for s in seat_numbers] if seat_names else []
+    # the seats' names, unless the party's name already says them or they are only numbers
+    said = any(n in name for n in names) or any(n.startswith("seat ") for n in names)
+    text = f"{name} ({and_list(names)}, {numbers})" if names and not said else f"{name} ({numbers})"
     if face_up:
         # two decks deal a card twice: "the two wK", not "the wK and wK"
         counts = {c: list(face_up).count(c) for c in dict.fromkeys(face_up)}
         cards = [c if n == 1 else f"{NUMBER_WORDS.get(n, str(n))} {c}" for c, n in counts.items()]
-        text += f", which holds the {_and(cards)}"
+        text += f", which holds the {and_list(cards)}"
     return text

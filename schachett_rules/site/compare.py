@@ -22,7 +22,8 @@ def _short(text: str, limit: int = 110) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
-CELL_CHARS = 90                 # a matrix cell gives this much of the rule; the whole sentence is its tooltip
+CELL_CHARS = 90                 # a matrix cell shows this much of the rule; a tap opens the rest
+KEY_EM, RULESET_EM = 9.0, 7.5   # column widths (em of the table's type) below which the table scrolls sideways
 
 
 def matrix_rows(ctx: Context) -> list[tuple[str, str, dict, bool]]:
@@ -61,34 +62,62 @@ def _differs(name: str, e, base) -> bool:
     return name != "original" and (base is None or rule_content(e.clause) != rule_content(base.clause))
 
 
+def _words(text: str) -> str:
+    """Text for a narrow cell: escaped, a formula's long name free to wrap after its underscores.
+
+    >>> _words("round_half_up((winner - loser) / 4)")
+    'round_<wbr>half_<wbr>up((winner - loser) / 4)'
+    """
+    return html.escape(text).replace("_", "_<wbr>")
+
+
+def _rule_text(full: str) -> str:
+    """A rule's words in a cell: whole when short, else the start with the rest behind a tap (no hover needed)."""
+    short = _short(full, CELL_CHARS)
+    if short == full:
+        return _words(full)
+    head = short.removesuffix(" …")
+    return (f'<details class="more"><summary>{_words(head)}<span class="ellipsis"> … more</span></summary>'
+            f"{_words(full[len(head):])}</details>")
+
+
+def _rule_grades(clause, deck) -> str:
+    """The grades of a clause that grades its rules one by one: a badge per rule, each rule's words a tap away."""
+    graded = rule_grades(clause, deck)
+    if not graded:
+        return ""
+    badges = "".join(f'<span class="badge grade-{b.grade.value}">{b.grade.value}</span>' for _w, b in graded)
+    items = "".join(f'<li><span class="badge grade-{b.grade.value}">{b.grade.value}</span> {html.escape(words)} '
+                    f'({html.escape(", ".join(b.cites))})</li>' for words, b in graded)
+    return f'<details class="rule-grades"><summary>rules: {badges}</summary><ul>{items}</ul></details>'
+
+
 def _matrix_table(ctx: Context, page: str, rows, decks) -> list[str]:
+    """The matrix as one table: a card per rule on a narrow screen (site.css), a grid on a wide one."""
     names = list(ctx.rulesets)
     head = "".join(f'<th><a href="{url_rel(page, ctx.rulebook_page(n))}">{n}</a>{play_label(n, html_tags=True)}</th>'
                    for n in names)
-    out = ['<div class="matrix">', '<table class="matrix-table">',
-           f'<thead><tr><th class="sec">section</th><th class="key">rule</th>{head}</tr></thead>', "<tbody>"]
+    width = KEY_EM + RULESET_EM * len(names)
+    out = ['<div class="matrix">', f'<table class="matrix-table" style="min-width: {width:g}em">',
+           f'<thead><tr><th class="key">rule</th>{head}</tr></thead>', "<tbody>"]
     for section, key, cells, _ in rows:
         base = cells.get("original")
         tds = []
         for n in names:
             e = cells.get(n)
             shade = ' class="differs"' if _differs(n, e, base) else ""
+            # on a narrow screen each cell is a line of the rule's card, headed by its ruleset
+            label = f'<span class="cell-label">{n}</span>'
             if e is None:
-                tds.append(f"<td{shade}>—</td>")
+                tds.append(f"<td{shade}>{label}—</td>")
                 continue
-            full = sentence(e.clause, decks[n])
             grade = e.clause.basis.grade.value
             link = url_rel(page, ctx.rulebook_page(n), clause_anchor(e.key))
             # a rule as the printed ruleset has it is not repeated: "=" says so, and the eye finds the differences
-            text = "=" if n != "original" and not shade else html.escape(_short(full, CELL_CHARS))
-            # a clause that grades its rules one by one shows a badge per rule after its own, the rule on hover
-            rules = "".join(f' <span class="badge grade-{b.grade.value}" title="{html.escape(words)}: '
-                            f'{html.escape(", ".join(b.cites))} {b.grade.value}">{b.grade.value}</span>'
-                            for words, b in rule_grades(e.clause, decks[n]))
-            tds.append(f'<td{shade} title="{html.escape(full)}">{text} '
-                       f'<a class="badge grade-{grade}" href="{link}">{grade}</a>'
-                       + (f'<span class="rule-grades"> rules:{rules}</span>' if rules else "") + "</td>")
-        out.append(f'<tr><td>{ctx.cite_html(page, section)}</td><td><code>{html.escape(key)}</code></td>'
+            text = "=" if n != "original" and not shade else _rule_text(sentence(e.clause, decks[n]))
+            tds.append(f'<td{shade}>{label}<span class="cell">{text} <a class="badge grade-{grade}" href="{link}">'
+                       f"{grade}</a>{_rule_grades(e.clause, decks[n])}</span></td>")
+        out.append(f'<tr><th class="key" scope="row"><code>{html.escape(key)}</code> {ctx.cite_html(page, section)}</th>'
                    f"{''.join(tds)}</tr>")
     out += ["</tbody>", "</table>", "</div>", ""]
     return out
@@ -101,11 +130,12 @@ def matrix_markdown(ctx: Context) -> str:
     rows = matrix_rows(ctx)
     differ = [row for row in rows if row[3]]
     out = ["---", "hide:", "  - toc", "---", "", "# Comparison matrix", "",
-           "Each row is a rule, filed under the manual section it rests on; each column a ruleset. A cell gives the rule "
-           "in short with its grade, linking to the clause (point at a cell for the whole rule); a shaded cell differs "
-           "from the printed ruleset (`original`); = says the rule is the printed one, perhaps with another grade; a "
-           "dash: the ruleset has no such rule. Where a clause grades its rules one by one (capture), a badge per rule "
-           "follows the clause's (point at it for the rule).", "",
+           "Each row is a rule, filed under the manual section it rests on; each column a ruleset (on a narrow screen, "
+           "each rule is a card with a line per ruleset). A cell gives the rule with its grade, which links to the "
+           "clause; a long rule shows its start, and *more* opens the rest. A shaded cell differs from the printed "
+           "ruleset (`original`); = says the rule is the printed one, perhaps with another grade; a dash: the ruleset "
+           "has no such rule. Where a clause grades its rules one by one (capture), *rules* lists the grade of each.",
+           "",
            f"## The {len(differ)} rules that differ", "",
            f"Of {len(rows)} rules, these {len(differ)} are not the same in every ruleset; the other "
            f"{len(rows) - len(differ)} are below.", ""]

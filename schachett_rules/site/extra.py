@@ -19,7 +19,7 @@ def _trick_picture(ctx: Context) -> str:
     """§2's worked example as a picture: wS led, sL takes it, wL does not."""
     t = ctx.tables["original"]
     cards = played_from(t, 0, ["wS", "sL", "wL", "w3"])
-    return trick_svg(t.deck, cards, leader=0, winner=holders_of_faces(t, 0, cards)[-1][0], n_seats=t.n_seats,
+    return trick_svg(t.deck, cards, leader=0, winner=holders_of_faces(t, 0, cards)[-1][0], n_seats=t.n_seats, labels=dict(enumerate(t.seat_names)),
                      caption="§2: the 2nd player's sL takes the wS; the wL played after it does not, "
                              "for of two equal officers the first played holds")
 
@@ -32,8 +32,9 @@ def home_markdown(ctx: Context) -> str:
 !!! tip "Start here"
     New to Schachett? **[How to play](play.md)** teaches the game from the start: the cards, the deal, the tricks,
     checkmate, selfmate and stalemate, the scoring, and a whole game played out trick by trick. Print the
-    [rules sheet](downloads/schachett-rules-a4.pdf) ([US Letter](downloads/schachett-rules-letter.pdf)) and the
+    [rules sheet](downloads/schachett-rules-a4.pdf) ([US Letter](downloads/schachett-rules-letter.pdf)), the
     [score sheet](downloads/schachett-scoresheet-a4.pdf) ([US Letter](downloads/schachett-scoresheet-letter.pdf))
+    and the [deck to cut out](downloads/schachett-deck-a4.pdf) ([US Letter](downloads/schachett-deck-letter.pdf))
     for the table.
 
 *Schachett* is a German card game of about 1888, by Hans Schöffl of Saaz and "R. S., Mathematician", that crosses
@@ -111,7 +112,11 @@ def cards_markdown(ctx: Context, write) -> str:
             "colours of chess and nothing more; the officers carry the chess pieces, the pawns their numbers, the suit "
             "cards their Roman numerals as printed. The corner index is the card's name in rule files and game "
             "records.\n\n![the whole deck](assets/deck.svg){ .deck }\n\n## Card by card\n\nThe same cards one by one, "
-            "each drawn as a file of its own; `schachett deck print` lays them out on paper to cut.\n\n" + "\n".join(rows))
+            "each drawn as a file of its own. To play, print the reconstruction's deck on "
+            "[A4](downloads/schachett-deck-a4.pdf) or [US Letter](downloads/schachett-deck-letter.pdf): nine cards to "
+            "a sheet with crop marks, each sheet's backs on the page after it (print both sides, flipping on the long "
+            "edge, at actual size); `schachett deck print` lays out any ruleset's deck, with a bleed for a print "
+            "shop.\n\n" + "\n".join(rows))
 
 
 def grammar_markdown() -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from ..kernel.scoring import penalty_money
@@ -11,8 +12,9 @@ from ..language.expr import render as render_expr
 from ..language.ir import Lacuna
 from ..language.printer import clause as clause_text
 from ..rules.prose import penalty_effects
-from ..engine.session import next_cycle_start, partner_counts, seatings
-from .context import Context, render
+from ..rules.seating import and_list
+from ..engine.session import next_cycle_start, partner_counts, seatings, default_players
+from .context import Context, render, url_rel
 from ..studies import example12 as ex
 from ..studies.kings import compare
 from .sims import effects_finding, effects_plot, effects_table, games_for, stats_for
@@ -90,6 +92,23 @@ def _indent(text: str) -> str:
     return "\n".join("    " + line if line else "" for line in text.splitlines())
 
 
+READINGS_HEAD = ("reading", "grade", "rests on", "what it says", "chosen by")
+
+
+def readings_table(ctx: Context, page: str, lac: Lacuna, chosen_by: dict[str, list[str]]) -> str:
+    """A lacuna's readings as an HTML table; each cell carries its column's name, for the card a narrow screen shows."""
+    rows = []
+    for o in lac.options:
+        who = ", ".join(f'<a href="{url_rel(page, ctx.rulebook_page(n))}">{n}</a>' for n in chosen_by.get(o.name, []))
+        cells = (f"<strong>{html.escape(o.name)}</strong>", ctx.grade(o.basis.grade),
+                 " ".join(ctx.cite_html(page, c) for c in o.basis.cites), html.escape(o.summary), who or "—")
+        rows.append("<tr>" + "".join(f'<td><span class="cell-label">{h}</span><span class="cell">{c}</span></td>'
+                                     for h, c in zip(READINGS_HEAD, cells)) + "</tr>")
+    head = "".join(f"<th>{h}</th>" for h in READINGS_HEAD)
+    return (f'<div class="readings">\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n' + "\n".join(rows)
+            + "\n</tbody>\n</table>\n</div>")
+
+
 def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
     """A lacuna's page."""
     page = f"gaps/{name}.md"
@@ -99,12 +118,9 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
         ch = next((c for c in r.lacunae if c.lacuna.name == name), None)
         if ch is None:
             continue
-        chosen_by.setdefault(ch.option, []).append(f"[{rname}](../rulebooks/{rname}.md)")
+        chosen_by.setdefault(ch.option, []).append(rname)
         choices.append({"ruleset": f"[{rname}](../rulebooks/{rname}.md)", "option": ch.option, "because": ch.because})
-    options = [{"name": o.name, "grade": ctx.grade(o.basis.grade), "cites": ctx.cites_of(page, o.basis.cites),
-                "summary": o.summary.replace("|", "\\|"), "chosen_by": ", ".join(chosen_by.get(o.name, [])) or "—",
-                "rules": _indent("\n".join(clause_text(c) for c in o.clauses))}
-               for o in lac.options]
+    options = [{"name": o.name, "rules": _indent("\n".join(clause_text(c) for c in o.clauses))} for o in lac.options]
     evidence = [{"cites": ctx.cites_of(page, e.basis.cites), "grade": ctx.grade(e.basis.grade) if e.basis.grade else "",
                  "quote": e.quote} for e in lac.evidence]
     where = sweep_ruleset(ctx, name, lac)
@@ -139,8 +155,7 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                  "puts one King in each party every time.")
     return render("gap.md.j2", title=TITLES.get(name, name), cites=ctx.cites_of(page, lac.basis.cites),
                   question=lac.question, evidence=evidence, options=options, choices=choices, effects=effects,
-                  finding=finding,
-                  extra=extra)
+                  finding=finding, readings=readings_table(ctx, page, lac, chosen_by), extra=extra)
 
 
 def first_question(text: str) -> str:
@@ -175,15 +190,14 @@ def example12_markdown(ctx: Context) -> str:
 
 
 def player_names(t: Tables, session: ir.Session) -> str:
-    """The players of a session as the manual names them, A, B, C …: one per seat, or one per reigning seat.
+    """The players of a session as the session clause names them (A, B, C …), as one string of letters.
 
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> from schachett_rules.rules.loader import load
     >>> player_names(tables_for("original"), load("original").clause("session"))
     'ABCD'
     """
-    n = len(session.reign.seats) if session.reign is not None else t.n_seats
-    return "ABCDEFGHIJKLMNOP"[:n]
+    return "".join(default_players(session, t))
 
 
 def seating_markdown(ctx: Context) -> str:
@@ -195,13 +209,13 @@ def seating_markdown(ctx: Context) -> str:
     players = player_names(t, session)
     rows = seatings(session, players)
     seats = range(t.n_seats)
-    parties = ", ".join("seats " + " and ".join(map(str, party)) for party in t.parties)
+    parties = ", ".join(and_list(t.seat_name(s) for s in party) for party in t.parties)
     lines = [f"# The seat changes of §13\n\n{ctx.cite(page, '§13')}\n",
              "The printed rule: before the 2nd, 4th, 6th … round the player after A changes places with his left "
              "neighbour; before the 3rd, 5th, 7th … round the player opposite A does. The diagrams under it are "
              "garbled in the translation, but the rule can be applied on its own. Seats are numbered clockwise, "
-             f"seat 0 being A's; partners sit opposite ({parties}).\n",
-             "| round | " + "".join(f"seat {s} | " for s in seats) + "partners |",
+             f"A sitting on {t.seat_title(0)}; partners sit opposite ({parties}).\n",
+             "| round | " + "".join(f"{t.seat_title(s)} | " for s in seats) + "partners |",
              "|---|" + "---|" * t.n_seats + "---|"]
     for i, row in enumerate(rows, start=1):
         pairs = " and ".join("".join(sorted(row[s] for s in party)) for party in t.parties)
@@ -220,9 +234,10 @@ def seating_markdown(ctx: Context) -> str:
     label = {kaiser: " (Kaiser)", t3.next_seat(kaiser): " (left)",
              next(s for s in range(t3.n_seats) if t3.next_seat(s) == kaiser): " (right)", session3.reign.dummy: ""}
     lines.append("\n## Three players\n")
-    lines.append(f"{ctx.cite(page, '§4,2 (3p)')} Each player is Kaiser for two rounds on the same seat ({kaiser}), the "
-                 f"dummy's cards opposite him (seat {session3.reign.dummy}):\n")
-    lines.append("| round | " + " | ".join(f"seat {s}{label.get(s, '')}" for s in range(t3.n_seats)) + " |")
+    lines.append(f"{ctx.cite(page, '§4,2 (3p)')} Each player is Kaiser for two rounds on the same seat "
+                 f"({t3.seat_title(kaiser)}), the dummy's cards opposite him "
+                 f"({t3.seat_title(session3.reign.dummy)}):\n")
+    lines.append("| round | " + " | ".join(f"{t3.seat_title(s)}{label.get(s, '')}" for s in range(t3.n_seats)) + " |")
     lines.append("|---|" + "---|" * t3.n_seats)
     for i, row in enumerate(three, start=1):
         lines.append(f"| {i} | " + " | ".join(row) + " |")

@@ -64,7 +64,8 @@ def examples_markdown(ctx: Context, section: Section, write) -> str:
         plays = played_from(t, 0, names)
         winner = holders_of_faces(t, 0, plays)[-1][0]   # none of the examples is a last trick
         path = f"assets/examples/{slugify(section.id)}-{i + 1}.svg"
-        write(path, trick_svg(t.deck, plays, leader=0, winner=winner, n_seats=t.n_seats, caption=caption))
+        write(path, trick_svg(t.deck, plays, leader=0, winner=winner, n_seats=t.n_seats,
+                              labels=dict(enumerate(t.seat_names)), caption=caption))
         out.append(f"![{caption}](../{path}){{ .trick }}")
     if not out:
         return ""

@@ -6,6 +6,7 @@ from ..rules.loader import Resolved
 from ..language.printer import format_ruleset
 from ..rules.grades import GRADES, grade_counts
 from ..kernel.tables import Tables
+from ..rules.seating import and_list, describe_party
 from ..rules.prose import deck_of, filed_under, rule_grades, seats_of, section_order, sentence
 from .context import Context, clause_anchor, play_label, render
 from .manual_pages import heading
@@ -61,16 +62,20 @@ def rulebook_markdown(ctx: Context, name: str) -> str:
 
 
 def seating_paragraph(t: Tables) -> str:
-    """Seats and parties named once for the reader of a rulebook: from the dealer, with the cards dealt face up."""
+    """Seats and parties named once for the reader of a rulebook: from the dealer, by name, with the cards dealt face up."""
     if len(t.parties) < 2:
         return ""
-    dealer = t.first_dealer
-    places = ", ".join(t.seat_label(s, dealer) for s in sorted(range(t.n_seats), key=lambda s: (s - dealer) % t.n_seats))
-    parties = "; ".join(t.party_label(p, dealer) for p in sorted(range(len(t.parties)),
-                                                                  key=lambda p: t.party_name(p, dealer) != "the dealer's party"))
+    dealer, n = t.first_dealer, t.n_seats
+    order = sorted(range(n), key=lambda s: (s - dealer) % n)
+    places = ", ".join(t.seat_label(s, dealer) for s in order)
+    names = and_list(t.seat_name(s) for s in order)
+    faces = {p: tuple(t.deck.card_name(c) for c, s in t.dealt_to(dealer) if t.party_of[s] == p) for p in range(len(t.parties))}
+    parties = and_list(describe_party(t.party_name(p, dealer), t.parties[p], faces[p], t.seat_names)
+                        for p in sorted(range(len(t.parties)), key=lambda p: t.party_name(p, dealer) != "the dealer's party"))
+    named = f"these places are {names}, and " if not names.startswith("seat") else ""
     return (f"**Seats and parties.** The rules name seats from the dealer, in the order of play: {places}. "
-            f"When seat {dealer} deals, the parties are {parties}. The deal passes from game to game and the names go "
-            "with it, so the seats of a party's name change with the dealer.")
+            f"When {t.seat_title(dealer)} deals, {named}the parties are {parties}. The deal passes from game to "
+            "game and the names from the dealer go with it, so the seats of a party's name change with the dealer.")
 
 
 def _counted(ctx: Context, counts) -> str:

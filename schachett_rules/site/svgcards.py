@@ -296,7 +296,8 @@ def _ordinal(n: int) -> str:
 def trick_svg(deck: Deck, cards: list[tuple[int, int]], leader: int, winner: int | None, n_seats: int,
               labels: dict[int, str] | None = None, caption: str = "") -> str:
     """A trick laid on the table: ``cards`` are (seat, face) in play order; the winner's card is
-    framed in gold; each card names its seat (or ``labels[seat]``), its place in play, who led and who won.
+    framed in gold; each card names its seat (:func:`~schachett_rules.rules.seating.seat_name`, or
+    ``labels[seat]``), its place in play, who led and who won.
     Seat 0 sits at the bottom and the seats follow clockwise; four seats sit round a square table.
 
     >>> from schachett_rules.rules.loader import load
