@@ -226,9 +226,12 @@ def test_a_record_of_a_ruleset_of_ones_own_replays_beside_its_rule_file(tmp_path
     assert "'mine'" in message and str(tmp_path) in message
 
 
-def test_1_a_table_of_10_30_seats_is_refused_by_check_and_shown_without_naming_every_seat(tmp_path: Path):
-    # §1: four players. A mutated seat count must not make the prose walk round an endless table.
+def test_1_a_table_of_10_30_seats_is_refused_by_check_and_show_and_its_prose_names_no_seat(tmp_path: Path):
+    # §1: four players. A mutated seat count is refused by every command that reads the file, and the prose
+    # (which the rulebook pages write without compiling) must not walk round an endless table.
+    from schachett_rules.rules.loader import load
+    from schachett_rules.rules.prose import render_ruleset
     path = _variant(tmp_path, "endless", lambda t: t.replace("seats [§1 printed]: 4", "seats [§1 printed]: " + "1" + "0" * 30))
     assert "cannot each be dealt a card" in refused(run("check", str(path)))
-    shown = run("show", str(path))
-    assert shown.exit_code == 0 and "Partners sit opposite each other;" in shown.output   # no seat named
+    assert "cannot each be dealt a card" in refused(run("show", str(path)))
+    assert "Partners sit opposite each other;" in render_ruleset(load(str(path)))   # no seat named

@@ -302,3 +302,24 @@ def test_manual_lists_sections_and_marks_lost_ones():
 def test_manual_unknown_section_exits_1():
     err = assert_clean_failure(run("manual", "§14"), 1)
     assert "§14" in err
+
+
+def test_every_command_that_reads_a_rule_file_refuses_what_check_refuses(tmp_path):
+    # §3.2's follow clause deleted: no rule says what may be played to a led pawn
+    text = ORIGINAL.read_text(encoding="utf-8").replace("ruleset original", "ruleset nofollow")
+    start = text.index("follow pawn [§3.2 printed] {")
+    broken = tmp_path / "nofollow.schachett"
+    broken.write_text(text[:start] + text[text.index("}", start) + 1:], encoding="utf-8")
+    for args in (["check"], ["show"], ["show", "--format", "json"], ["show", "--format", "rules"], ["sample"]):
+        err = assert_clean_failure(run(*args, str(broken)), 1)
+        assert "no `follow pawn` clause says what may be played when a pawn is led" in err, args
+    err = assert_clean_failure(run("diff", "original", str(broken)), 1)
+    assert "follow pawn" in err
+
+
+def test_an_output_in_a_system_folder_names_the_real_reason():
+    # /proc exists but takes no new file: the error must not say that it does not exist
+    result = run("sample", "original", "--out", "/proc/version", "--force")
+    err = assert_clean_failure(result, 2)
+    assert "it belongs to a file system the operating system keeps for itself" in err
+    assert "no such file" not in err

@@ -89,3 +89,24 @@ def test_solitaire_difficulty_classes_are_consistent():
     label, verdict, rate = difficulty(t, 3, tries=30)
     assert label in ("easy", "medium", "hard") and verdict.result == "win"
     assert (label == "easy") == (rate >= 0.5)
+
+
+def test_solitaire_the_hopeless_bound_counts_the_points_of_a_later_king(rules):
+    # A design where the later King scores far more than the first: a party behind by more than the cards left
+    # and two first Kings could give is not lost while a later King's 500 can still fall to it.
+    from schachett_rules.kernel.compiler import compile_ruleset
+    from schachett_rules.kernel.trick import card_points
+    from schachett_rules.rules.loader import load
+    from schachett_rules.studies.solitaire import _Search
+    path = rules('ruleset v "Late Kings" extends solitaire\n'
+                 'override king checkmate [§7 design] { when: taken by opponent scores: taker first: 1 later: 500 }\n')
+    t = compile_ruleset(load(str(path)))
+    state = State.deal(t, 3, GameStream(1, 0))
+    cards = sum(max(card_points(t, 0)[f], card_points(t, t.n_tricks - 1)[f]) for f in t.deck.card_face)
+    first_only = cards + 2 * max(max(e.first) for e in t.events)      # what the old bound counted
+    search = _Search(t, budget=10)
+    mine = search.party
+    state.points[1 - mine] = first_only + 1                          # behind by more than that
+    assert not search.hopeless(state)                                # 500 for a later King can still catch up
+    state.points[1 - mine] = cards + 2 * 500 + 1
+    assert search.hopeless(state)

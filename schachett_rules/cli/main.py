@@ -40,14 +40,14 @@ COMMANDS = {
     "session": ("runs", "Play whole cycles of games with random players and keep each player's ledger."),
     "bench": ("runs", "Measure play-out speed and the time to parse, check and compile a ruleset."),
     "kings": ("studies", "How often the deal gives one party both Kings: exactly, and by dealing."),
-    "example12": ("studies", "Can §12's example totals, 190 against 68, arise in a game at all? For each "
+    "example12": ("studies", "Can the totals of §12's worked example arise in a game at all? For each "
                              "combination of readings."),
     "solitaire": ("studies", "The solitaire: how many deals can be won, and deals of a chosen difficulty."),
     "site": ("site", "Build or serve the annotated rulebook site (MkDocs)."),
     "deck": ("deck", "The deck of a ruleset, printed to cut out and play with."),
     "rules": ("sheets", "The rules of Schachett, to print."),
-    "scoresheet": ("sheets", "A score sheet for one cycle of the session clause (24 games in 6 rounds, with the seat "
-                             "changes)."),
+    "scoresheet": ("sheets", "A score sheet for one cycle of the session clause: its rounds and games, with the "
+                             "seat changes."),
 }
 
 # click 8.4 and later suggest close command names; before, an unknown name is a plain usage error.

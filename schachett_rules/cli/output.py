@@ -88,6 +88,12 @@ def _check_writable_folder(folder: Path, flag: str, path: Path) -> None:
         os.close(fd)
         os.unlink(probe)
     except OSError as err:
+        if err.errno == errno.ENOENT and folder.is_dir():
+            # the folder is there but refuses a new file as if it were not: a file system the system keeps
+            # (/proc, /sys), whose files are the kernel's and whose folders take none of ours
+            raise UsageError(f"{flag} {_show(path)}: cannot write into the folder {_show(folder)}: it belongs to a "
+                             f"file system the operating system keeps for itself (as /proc and /sys are), which "
+                             f"takes no new files; choose a path elsewhere") from None
         raise _oserror(flag, path, err, f"write into the folder {_show(folder)}") from None
 
 

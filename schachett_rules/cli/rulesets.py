@@ -9,7 +9,6 @@ import click
 from ..kernel.compiler import compile_ruleset
 from ..language import ir
 from ..language.printer import format_ruleset
-from ..rules.check import check as run_check, raise_for
 from ..rules.grades import summary as grade_summary
 from ..rules.diff import diff_rulesets, format_json, format_markdown, format_text
 from ..rules.loader import load, locate, read_file
@@ -56,13 +55,16 @@ def check(ruleset: str, option_items: tuple[str, ...]) -> None:
                                       "rules: the file printed back as rule text.")
 @option_flag
 def show(ruleset: str, fmt: str, option_items: tuple[str, ...]) -> None:
-    """Show a ruleset as readable prose, grouped by manual section, or as data."""
+    """Show a ruleset as readable prose, grouped by manual section, or as data.
+
+    The ruleset is checked and compiled first, as ``schachett check`` does: what check refuses, show refuses.
+    """
+    r = load(ruleset, options_of(ruleset, option_items))
+    compile_ruleset(r)                 # every check, those that need the deck too
     if fmt in ("ir", "rules"):
         rs = read_file(locate(ruleset))
         click.echo(rs.model_dump_json(indent=2) if fmt == "ir" else format_ruleset(rs), nl=fmt == "ir")
         return
-    r = load(ruleset, options_of(ruleset, option_items))
-    raise_for(run_check(r))
     if fmt == "json":
         click.echo(r.model_dump_json(indent=2))
     else:
@@ -77,8 +79,8 @@ def show(ruleset: str, fmt: str, option_items: tuple[str, ...]) -> None:
 def diff(a: str, b: str, fmt: str, show_all: bool) -> None:
     """Line up two rulesets clause by clause: same, changed, only in one."""
     ra, rb = load(a), load(b)
-    raise_for(run_check(ra))
-    raise_for(run_check(rb))
+    compile_ruleset(ra)                # what check refuses, diff refuses
+    compile_ruleset(rb)
     d = diff_rulesets(ra, rb)
     click.echo({"text": lambda: format_text(d, show_all), "md": lambda: format_markdown(d, show_all),
                 "json": lambda: format_json(d)}[fmt](), nl=fmt == "json")

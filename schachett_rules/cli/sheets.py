@@ -69,7 +69,7 @@ def print_rules(ruleset: str, paper: str, out: Path | None) -> None:
 @click.command("scoresheet")
 @_sheet_options("scoresheet")
 def scoresheet(ruleset: str, paper: str, out: Path | None) -> None:
-    """A score sheet for one cycle of the session clause (24 games in 6 rounds, with the seat changes)."""
+    """A score sheet for one cycle of the session clause: its rounds and games, with the seat changes."""
     from ..kernel.compiler import compile_ruleset
     from ..printing.scoresheet import scoresheet_pdf
     from ..rules.loader import load

@@ -36,7 +36,7 @@ def kings(ruleset: str, deals: int, seed: int, option_items: tuple[str, ...]) ->
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def example12(readings: tuple[str, ...], budget: int | None, seed: int, as_json: bool) -> None:
-    """Can §12's example totals, 190 against 68, arise in a game at all? For each combination of readings."""
+    """Can the totals of §12's worked example arise in a game at all? For each combination of readings."""
     sweep = None
     if readings:
         sweep = {}

@@ -699,6 +699,9 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
         if regs[PHASE] == CASTLE:
             if not _random_castle(sc, royal, officers, with_seat, hands, trick, regs, castles, u, scratch):
                 return _need(sc, regs, 1)
+            _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts,
+                    later_pts, with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each,
+                    faces, scratch)
         else:
             played = regs[PLAYED]
             seat = (regs[LEADER] + played) % n
@@ -723,8 +726,10 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
                 regs[POS] += 1
                 regs[DRAWN] += 1
             _play_card(sc, hands, trick, regs, card)
-        _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
-                with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
+            if regs[PLAYED] == n:       # only a full trick sets anything going (a moment, the gathering)
+                _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts,
+                        later_pts, with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each,
+                        faces, scratch)
     return 0
 
 

@@ -56,6 +56,44 @@ def batch_per_second(ref: str, games: int, chunk: int = 10000) -> float:
     return games / (time.perf_counter() - start)
 
 
+def state_pairs_per_second(ref: str, games: int = 200, verified: bool = False) -> float:
+    """Actions applied and undone per second on the kernel's State (Python): a random walk down each game, then
+    back up. ``verified``: through :meth:`State.apply` (checked, with its record) rather than :meth:`State.push`."""
+    import random
+
+    from ..kernel.state import State
+    t = tables_for(ref)
+    rng = random.Random(1)
+    pairs, start = 0, time.perf_counter()
+    for i in range(games):
+        state = State.deal(t, i % t.n_seats, GameStream(1, i))
+        depth = 0
+        while not state.over:
+            actions = state.legal_actions()
+            action = actions[int(rng.random() * len(actions))]
+            state.apply(action) if verified else state.push(action)
+            depth += 1
+        for _ in range(depth):
+            state.undo()
+        pairs += depth
+    return pairs / (time.perf_counter() - start)
+
+
+def compiled_pairs_per_second(ref: str, steps: int = 2_000_000) -> float:
+    """Actions applied and undone per second on the compiled state (:func:`~..playouts.compiled.walk_randomly`)."""
+    import numpy as np
+
+    from ..kernel.state import State
+    from ..playouts.walk import CompiledState
+    t = tables_for(ref)
+    walk = CompiledState(State.deal(t, 3 % t.n_seats, GameStream(2, 0)))
+    u = np.random.default_rng(3).random(4096)
+    walk.walk(u, 1000)                                     # warm up (and compile, the first time)
+    start = time.perf_counter()
+    done = walk.walk(u, steps)
+    return done / (time.perf_counter() - start)
+
+
 def speed_up(ref: str, games: int, bots: tuple[str, ...] = ("random",), workers: int = 2) -> tuple[float, float, float]:
     """Games per second of a whole simulation (statistics included) on one core and on ``workers``, and the ratio."""
     from .simulate import Spec, run
@@ -85,6 +123,8 @@ def run_all(games: int = 20000, ref: str = "original") -> str:
     recorded = recorded_per_second(ref, max(100, games // 10))
     batch = batch_per_second(ref, max(games, 50000))
     median, best = compile_milliseconds(ref)
+    pushed, applied = state_pairs_per_second(ref), state_pairs_per_second(ref, verified=True)
+    compiled = compiled_pairs_per_second(ref)
     one, two, ratio = speed_up(ref, max(games * 20, 400000))
     h_one, h_two, h_ratio = speed_up(ref, 1200, ("heuristic", "random"))
     return "\n".join([
@@ -93,6 +133,8 @@ def run_all(games: int = 20000, ref: str = "original") -> str:
         f"recorded engine ({ref}):  {recorded:10,.0f} random games/s   (a frozen record per card and trick)",
         f"compiled batch ({ref}):   {batch:10,.0f} random games/s   (target ≥ 175,000)",
         f"parse + check + compile:  {median:8.1f} ms median, {best:.1f} ms best   (target ≤ 30 ms)",
+        f"state, apply + undo:      {pushed:10,.0f} pairs/s pushed, {applied:,.0f} verified with records, "
+        f"{compiled:,.0f} compiled",
         f"simulate, random bots:    {one:10,.0f} games/s on 1 core, {two:,.0f} on 2: speed-up {ratio:.2f}",
         f"simulate, heuristic bots: {h_one:10,.0f} games/s on 1 core, {h_two:,.0f} on 2: speed-up {h_ratio:.2f}",
     ])

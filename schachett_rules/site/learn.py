@@ -18,7 +18,8 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
-from ..engine.session import seatings
+from ..engine.session import default_players, seatings
+from ..studies.example12.model import DEFAULT_TARGETS as EXAMPLE_12
 from ..kernel.compiler import Tables, compile_ruleset
 from ..kernel.scoring import penalty_settlement, settle
 from ..kernel.trick import holders_of_faces
@@ -340,11 +341,11 @@ class _Builder:
         rows.append(("suit card", f"{t.points[suit[0]]} (but the promoted I to IV in the last trick "
                                    "score as their officers)"))
         total = sum(t.points[f] for f in d.card_face)
-        _win, money = settle(t, (190, 68))
+        _win, money = settle(t, EXAMPLE_12)
         tie, tie_money = settle(t, (100, 100))
         unit = t.settlement.unit
         session = self.r.clause("session")
-        players = [chr(ord("A") + i) for i in range(self.n)]
+        players = default_players(session, t)
         rounds = seatings(session, players)
         a_seats = {row.index("A") for row in rounds}
         a_stays = (f"The seat changes never move A: he sits on {self.seat(rounds[0].index('A'))} all cycle, and the "
@@ -357,8 +358,9 @@ class _Builder:
              "their fate."), self.rule("points"),
             "### The settlement",
             (f"The partnership with more points wins. Each winner receives, and each loser pays, a quarter of the "
-             f"difference in {unit} (pfennig), rounded half up. The manual's own example (§12): 190 points against "
-             f"68, a difference of 122, a quarter of it 30.5, so each winner gets {_pfg(money[0])} {unit} and each "
+             f"difference in {unit} (pfennig), rounded half up. The manual's own example (§12): {EXAMPLE_12[0]} points against "
+             f"{EXAMPLE_12[1]}, a difference of {EXAMPLE_12[0] - EXAMPLE_12[1]}, a quarter of it "
+             f"{(EXAMPLE_12[0] - EXAMPLE_12[1]) / 4:g}, so each winner gets {_pfg(money[0])} {unit} and each "
              f"loser pays {_pfg(-money[1])}."),
             (f"**Equal points.** The manual does not say what happens when both partnerships score the same. By the "
              f"settlement rule the difference is 0, so {'nobody wins' if tie is None else 'one party wins'} and "
@@ -366,11 +368,14 @@ class _Builder:
              "reconstruction plays it."),
             self.rule("settlement"),
             "### A whole evening",
-            ("Play goes in *rounds* of 4 games; 6 rounds make a *cycle* of 24 games, and between rounds two players "
-             "change places so that everyone partners everyone. Stop only at the end of a cycle. §13 names the "
-             "players A, B, C and D and moves the others from A's place, but the page that said who A is (§4) is "
-             f"lost. The reconstruction calls A the player who deals the first game, on "
-             f"{self.seat(t.first_dealer)}; B, C and D sit on {self.seats(range(1, self.n))} in the first round. "
+            (f"Play goes in *rounds* of {session.games_per_round} games; {session.rounds_per_cycle} rounds make a "
+             f"*cycle* of {session.games_per_round * session.rounds_per_cycle} games, and between rounds two players "
+             "change places so that everyone partners everyone."
+             + (" Stop only at the end of a cycle." if session.stop_after_cycle else "") +
+             f" §13 names the players {and_list(players)} and moves the others from {players[0]}'s place, but the "
+             f"page that said who {players[0]} is (§4) is lost. The reconstruction calls {players[0]} the player who "
+             f"deals the first game, on {self.seat(t.first_dealer)}; {and_list(players[1:])} sit on "
+             f"{self.seats(range(1, self.n))} in the first round. "
              f"{a_stays} The [score sheet](downloads/schachett-scoresheet-a4.pdf) lays the cycle out."),
             self.rule("session"))
 
