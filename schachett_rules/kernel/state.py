@@ -42,7 +42,7 @@ from .actions import (BEFORE, BETWEEN, CASTLE, CHANCE, DEAL, OVER, PHASES, PLAY,
                       Penalty, Play)
 from .automaton import automaton_card, policy_of
 from .chance import random_action
-from .deal import deal_cards, hands_of_record, names_of, seat_of
+from .deal import deal_cards, hands_of_record, names_of
 from .records import (CastleRecord, DealRecord, GameResult, KingEventRecord, PassRecord, PenaltyRecord,
                       PlayRecord, TrickRecord, money)
 from .scoring import KingCount, king_events, penalty_payees, penalty_settlement, settle
@@ -101,7 +101,7 @@ class State:
         t = self.t = tables
         self.dealer = dealer
         self.hands = [0] * t.n_seats
-        self.leader = seat_of(t, *t.first_lead, dealer)
+        self.leader = t.first_leader(dealer)
         self.trick: list[tuple[int, int]] = []
         self.done = 0                       # tricks gathered
         self.phase = DEAL

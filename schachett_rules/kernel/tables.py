@@ -150,6 +150,10 @@ class Tables:
         """What a party is called (the party names clause, or its seats' names): 'South and North' ..."""
         return self.party_names[party]
 
+    def first_leader(self, dealer: int) -> int:
+        """The seat that leads the first trick when ``dealer`` deals (the lead first clause)."""
+        return named_seat(self.first_lead[0] == "dealer", self.first_lead[1], dealer, self.n_seats)
+
     def dealer_of(self, game: int) -> int:
         """The seat that deals game number ``game`` of a session (counted from 0), by the dealer clause."""
         return (self.first_dealer + self.deal_step * game) % self.n_seats

@@ -191,11 +191,16 @@ def render(expr: ir.Expr, parent: int = 0) -> str:
     return f"({text})" if prec < parent else text
 
 
-def evaluate_arrays(expr: ir.Expr, env: dict):
-    """Evaluate an expression exactly over numpy arrays of integers, as numerator and denominator arrays.
+_MANY: dict = {}                 # (the expression as text, the quantities' values) -> its exact value
+_MANY_LIMIT = 200_000
 
-    The same arithmetic as :func:`evaluate`, for many values at once (the batch
-    play-outs settle thousands of games with one call).
+
+def evaluate_arrays(expr: ir.Expr, env: dict):
+    """An expression's exact values over numpy arrays of integers, as numerator and denominator arrays.
+
+    Each distinct combination of the quantities is computed once by :func:`evaluate` (the one arithmetic of
+    the language) and kept, so the batch play-outs settle thousands of games with one call and a long run
+    pays for each score only the first time it occurs.
 
     >>> import numpy as np
     >>> from schachett_rules.language.syntax import parse_ruleset
@@ -207,61 +212,23 @@ def evaluate_arrays(expr: ir.Expr, env: dict):
     """
     import numpy as np
 
-    def norm(num, den):
-        sign = np.where(den < 0, -1, 1)
-        num, den = num * sign, den * sign
-        g = np.gcd(num, den)
-        g = np.where(g == 0, 1, g)
-        return num // g, den // g
-
-    def combine(e, args):
-        if isinstance(e, ir.Num):
-            return np.int64(e.value), np.int64(1)
-        if isinstance(e, ir.Name):
-            if e.name not in env:
-                raise ExprError(f"unknown quantity {e.name!r}; known here: {', '.join(sorted(env)) or 'none'}")
-            value = np.asarray(env[e.name], dtype=np.int64)
-            return value, np.ones_like(value)
-        if isinstance(e, ir.Neg):
-            n, d = args[0]
-            return -n, d
-        if isinstance(e, ir.BinOp):
-            (a, b), (c, d) = args
-            if e.op == "+":
-                return norm(a * d + c * b, b * d)
-            if e.op == "-":
-                return norm(a * d - c * b, b * d)
-            if e.op == "*":
-                return norm(a * c, b * d)
-            if np.any(c == 0):
-                raise ExprError(f"division by zero in {render(e)}")
-            return norm(a * d, b * c)
-        assert isinstance(e, ir.Call)
-        if e.fn == "round_half_up":
-            n, d = args[0]
-            return (2 * n + d) // (2 * d), np.ones_like(d)
-        if e.fn == "round_half_even":
-            n, d = args[0]
-            q, r = np.divmod(n, d)
-            twice = 2 * r
-            up = (twice > d) | ((twice == d) & (q % 2 == 1))
-            return q + up, np.ones_like(d)
-        if e.fn == "floor":
-            n, d = args[0]
-            return n // d, np.ones_like(d)
-        if e.fn == "ceil":
-            n, d = args[0]
-            return -((-n) // d), np.ones_like(d)
-        if e.fn not in ("min", "max"):
-            raise _unknown_function(e)
-        pick_max = e.fn == "max"
-        n, d = args[0]
-        for n2, d2 in args[1:]:
-            second = (n2 * d > n * d2) if pick_max else (n2 * d < n * d2)
-            n, d = np.where(second, n2, n), np.where(second, d2, d)
-        return n, d
-
-    num, den = fold(expr, combine)
-    # A constant amount (a flat stake) is still one value per game: broadcast it to the quantities' shape.
+    names = sorted(env)
     shape = np.broadcast_shapes(*(np.shape(v) for v in env.values())) if env else ()
-    return np.broadcast_to(num, shape).copy(), np.broadcast_to(den, shape).copy()
+    if not names:
+        value = evaluate(expr, {})
+        return np.full(shape, value.numerator, dtype=np.int64), np.full(shape, value.denominator, dtype=np.int64)
+    columns = np.stack([np.broadcast_to(np.asarray(env[n], dtype=np.int64), shape).ravel() for n in names], axis=1)
+    rows, inverse = np.unique(columns, axis=0, return_inverse=True)
+    text = render(expr)
+    if len(_MANY) > _MANY_LIMIT:
+        _MANY.clear()
+    nums, dens = [], []
+    for row in rows.tolist():
+        key = (text, tuple(row))
+        value = _MANY.get(key)
+        if value is None:
+            value = _MANY[key] = evaluate(expr, dict(zip(names, row)))
+        nums.append(value.numerator)
+        dens.append(value.denominator)
+    index = inverse.reshape(-1)
+    return (np.array(nums, dtype=np.int64)[index].reshape(shape), np.array(dens, dtype=np.int64)[index].reshape(shape))

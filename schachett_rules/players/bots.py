@@ -24,7 +24,7 @@ from typing import Protocol
 
 from ..kernel.actions import Pass
 from ..kernel.castling import chance_taken, officer_at
-from ..kernel.core import kth
+from ..kernel.core import kth, points_of
 from ..kernel.observation import Observation
 from ..kernel.scoring import KingCount, king_events
 from ..kernel.state import State
@@ -151,7 +151,7 @@ class HeuristicBot:
             face = t.face(name)
             cards = trick + [(me, face)]
             wseat, wface = holders_of_faces(t, trick_index, cards)[-1]
-            trick_points = sum(points[f] for _, f in cards)
+            trick_points = points_of(points, [f for _, f in cards], len(cards))
             kings = [(s, f) for s, f in cards if d.face_royal[f]]
             if t.party_of[wseat] == t.party_of[me]:
                 # we hold it now; an opponent still to play may take it

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..kernel.scoring import scorer_parties
 from ..kernel.tables import Tables
 from ..errors import SchachettError
 
@@ -107,8 +108,9 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
                              f"of its row (draws_per_game gives {plan.max_draws})")
     kind = events[:, :, c.E_KIND]
     scorer = events[:, :, c.E_SCORER]
-    # two parties: "every party but p" is the other one
-    party = np.where(kind < 0, -1, np.where(scorer >= 0, scorer, 1 - (-1 - scorer)))
+    party = np.full(kind.shape, -1, dtype=np.int64)
+    for code in np.unique(scorer[kind >= 0]).tolist():      # the parties a scorer names (kernel.scoring), the first
+        party[(kind >= 0) & (scorer == code)] = scorer_parties(t, code)[0]
     return BatchOutcome(totals=totals[:, 0], card_points=totals[:, 1], winners=log[:, :, c.T_WINNER],
                         trick_points=log[:, :, c.T_POINTS], event_kind=kind, event_trick=events[:, :, c.E_TRICK],
                         event_first=events[:, :, c.E_FIRST].astype(bool), event_points=events[:, :, c.E_POINTS],

@@ -187,8 +187,7 @@ def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
         else:
             for i in range(games):
                 stats.seat_money[seat].add(sign[i] * amount[i])
-    base, off = t.first_lead
-    leader = (dealers + off) % n if base == "dealer" else np.full(games, off)
+    leader = np.array([t.first_leader(d) for d in range(n)])[dealers]
     stats.leader_party_wins += int((winner == seat_party[leader]).sum())
     present = out.event_kind >= 0
     counts = present.sum(axis=1)
@@ -239,8 +238,7 @@ def add_game(stats: Stats, t: Tables, game) -> None:
     else:
         stats.wins[r.winner] += 1
         stats.money_per_winner.add(Fraction(r.settlement[t.parties[r.winner][0]]).limit_denominator())
-        base, off = t.first_lead
-        leader = (dealer + off) % n if base == "dealer" else off
+        leader = t.first_leader(dealer)
         stats.leader_party_wins += int(t.party_of[leader] == r.winner)
     for p, v in enumerate(r.totals):
         stats.points[p].add(v)

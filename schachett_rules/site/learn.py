@@ -163,8 +163,7 @@ class _Builder:
         said = " and ".join(f"the {t.deck.card_name(c)} face up to "
                             f"{'himself' if s == dealer else self.seat(s) + ' (on his left)'}" for c, s in given)
         rest = t.n_cards - len(given)
-        base, offset = t.first_lead
-        leader = (dealer + offset) % n if base == "dealer" else offset
+        leader = t.first_leader(dealer)
         order = ", then ".join(self.seat((leader + k) % n) for k in range(n))
         numbers = ", ".join(t.seat_title(s) for s in range(n))
         first = t.first_dealer
