@@ -276,3 +276,23 @@ def test_a_person_at_the_table_stops_the_walk_where_he_decides():
         state.apply(state.legal_actions()[0])
         asked += 1
     assert state.over and asked == 13             # one card a trick, no castling in the printed game
+
+
+def test_games_played_in_threads_are_the_games_played_one_after_another():
+    # The tables are shared and never change; each thread plays the compiled one-game path on arrays of its
+    # own, so a server or a bot may play in threads and every game comes out as it would alone.
+    from concurrent.futures import ThreadPoolExecutor
+    from schachett_rules.playouts.single import random_game
+    t = tables_for("reconstruction")
+
+    def games(first: int) -> list:
+        return [random_game(t, g % 4, GameStream(g, 0)).totals for g in range(first, first + 150)]
+
+    alone = [games(k * 150) for k in range(4)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(games, [k * 150 for k in range(4)]))
+    assert together == alone
+    with ThreadPoolExecutor(max_workers=4) as pool:          # and the kernel's state in threads, on its own
+        states = list(pool.map(lambda g: State.deal(t, g % 4, GameStream(g, 0)), range(40)))
+        list(pool.map(lambda s: s.play_randomly(GameStream(7, s.dealer)), states))
+    assert all(s.over for s in states)

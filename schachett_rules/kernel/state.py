@@ -38,18 +38,18 @@ from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..errors import IllegalAction, UnknownCard
 from . import castling as castle_rules
+from . import gamelog
 from .actions import (BEFORE, BETWEEN, CASTLE, CHANCE, DEAL, OVER, PHASES, PLAY, RESCUE, TERMINAL, Castle, Deal, Pass,
                       Penalty, Play)
 from .automaton import automaton_card, policy_of
 from .chance import random_action
 from .deal import deal_cards, hands_of_record, names_of
-from .records import (CastleRecord, DealRecord, GameResult, KingEventRecord, PassRecord, PenaltyRecord,
-                      PlayRecord, TrickRecord, money)
+from .records import CastleRecord, GameResult, PassRecord, PenaltyRecord, PlayRecord, TrickRecord, money
 from .scoring import KingCount, king_events, penalty_payees, penalty_settlement, settle
 from .tables import Tables
 from .verify import castle_action, penalty_action, play_action, verify_action
 from .observation import observe
-from .trick import explain, holder, holders, is_last, kings_in, legal as legal_cards, trick_points
+from .trick import holder, kings_in, legal as legal_cards, trick_points
 
 class TrickOutcome(NamedTuple):
     """A full trick as it stands: who holds it and with which face, its points, its Kings' fates."""
@@ -505,69 +505,8 @@ class State:
             self._records.append(None)
         rec = self._records[i]
         if rec is None:
-            rec = self._records[i] = self._build(self._history[i])
+            rec = self._records[i] = gamelog.record(self, self._history[i])
         return rec
-
-    def _build(self, entry: tuple):
-        t, name = self.t, self.t.deck.card_name
-        kind = entry[0]
-        if kind == "deal":
-            hands = self._dealt_hands()
-            return DealRecord(dealer=self.dealer, hands=tuple(names_of(t, h) for h in hands),
-                              face_up=tuple((s, t.deck.card_name(c)) for c, s in t.dealt_to(self.dealer)))
-        if kind == "play":
-            _, trick, seat, card, lead, tier = entry
-            forced = None
-            if tier is not None:
-                led = t.deck.card_face[self._trick_cards(trick)[0][1]]
-                forced = (f"must follow {t.deck.face_names[led]} with {t.follow_words[led][tier]} "
-                          f"({t.follow_cite[led]})")
-            return PlayRecord(trick=trick, seat=seat, card=name(card), lead=lead, forced_by=forced)
-        if kind == "trick":
-            return self._trick_record(entry[1])
-        if kind == "castle":
-            return self._castle_record(entry[1])
-        if kind == "pass":
-            _, trick, moment, seat, _implied = entry
-            return PassRecord(trick=trick, kind=castle_rules.MOMENTS[moment], seat=seat, by=t.controller(seat))
-        _, trick, seat, pname, to, card = entry
-        p = t.penalties[pname]
-        return PenaltyRecord(trick=trick, seat=seat, name=pname, points=p.pays or 0, to=to, forfeit=p.forfeit,
-                             cite=", ".join(p.basis.cites), card=name(card) if card >= 0 else None)
-
-    def _trick_cards(self, number: int) -> tuple:
-        """The cards of trick ``number`` (from 1), finished or on the table."""
-        return self._tricks[number - 1][1] if number <= len(self._tricks) else tuple(self.trick)
-
-    def _dealt_hands(self) -> list[int]:
-        """The hands as dealt (an unknown deal: the cards each seat played, and those it still holds face up)."""
-        if self.known_deal:
-            return list(self._history[0][1])
-        hands = list(self.hands)
-        for entry in self._history:
-            if entry[0] == "play":
-                hands[entry[2]] |= 1 << entry[3]
-        return hands
-
-    def _castle_record(self, i: int) -> CastleRecord:
-        t = self.t
-        trick, moment, seat, king, officer, with_seat, king_from, officer_from = self._castles[i]
-        return CastleRecord(trick=trick, kind=castle_rules.MOMENTS[moment], seat=seat, by=t.controller(seat),
-                            king=t.deck.card_name(king), officer=t.deck.card_name(officer), with_seat=with_seat,
-                            cite=t.castling.cite, king_from=king_from, officer_from=officer_from)
-
-    def _trick_record(self, i: int) -> TrickRecord:
-        t, d = self.t, self.t.deck
-        leader, cards, winner, face, points, fates, rescues = self._tricks[i]
-        held = holders(t, i, cards)
-        why = tuple(explain(t, i, d.card_face[c], held[k][1]) for k, (_, c) in enumerate(cards[1:]))
-        events = tuple(KingEventRecord(event=ev.name, king=d.face_names[f], owner=owner, taker=winner, trick=i + 1,
-                                       order="first" if first else "later", points=pts, scoring_parties=parties,
-                                       cite=ev.cite)
-                       for ev, f, owner, first, pts, parties in fates)
-        return TrickRecord(number=i + 1, leader=leader, cards=tuple((s, d.card_name(c)) for s, c in cards),
-                           winner=winner, winning_card=d.face_names[face], why=why, points=points, last=is_last(t, i),
-                           events=events, rescues=tuple(self._castle_record(k) for k in rescues))
 
     @property
     def log(self) -> list:
@@ -577,12 +516,12 @@ class State:
     @property
     def tricks(self) -> list[TrickRecord]:
         """The finished tricks' records."""
-        return [self._trick_record(i) for i in range(len(self._tricks))]
+        return [gamelog.trick_record(self, i) for i in range(len(self._tricks))]
 
     @property
     def castles(self) -> list[CastleRecord]:
         """The castles made so far."""
-        return [self._castle_record(i) for i in range(len(self._castles))]
+        return [gamelog.castle_record(self, i) for i in range(len(self._castles))]
 
     @property
     def trick_log(self) -> list[tuple]:

@@ -33,9 +33,7 @@ so a later process loads them instead of compiling them.
 
 from __future__ import annotations
 
-import threading
 import types
-import weakref
 
 import numpy as np
 from numba import njit
@@ -43,10 +41,12 @@ from numba import njit
 from ..kernel import castling as castle_rules
 from ..kernel import core
 from ..kernel.actions import CASTLE, DEAL, OVER, PLAY
-from ..kernel.automaton import policy_of, strength_order
-from ..kernel.castling import officer_cards, permits_of
-from ..kernel.scoring import event_of
-from ..kernel.tables import Tables
+from .plan import (A_CARD, A_CASTLE, A_PASS, ASK, C_KIND, C_KING, C_OFFICER, C_SEAT, C_TRICK, C_WITH, CASTLED,  # noqa: F401
+                   CASTLING, DEALER, DEPTH, DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, FALLEN,
+                   LEADER, MOMENT, N_CASTLES, N_EVENTS, PHASE, PLAYED, POS, REGS, S_CASTLING, S_EACH, S_EACH_SEAT,
+                   S_CARDS, S_FATES, S_LEAD_DEALER, S_LEAD_OFF, S_LIMIT, S_NEVER, S_OTHER_KING, S_PARTIES, S_RANDOM,
+                   S_REST, S_SAME, S_SEATS, S_TRICKS, S_WORDS, T_CARDS, T_LEADER, T_POINTS, T_WINNER, TRICK, Arrays,
+                   Plan, plan_of)
 
 _jit = njit(cache=True, nogil=True)
 # Everything the loop calls is inlined into it: a call that passes arrays costs two atomic reference counts
@@ -86,185 +86,11 @@ chance_taken = _inline(castle_rules.chance_taken)
 officer_at = _inline(castle_rules.officer_at)
 
 BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
-
-# the registers of a game in progress
-(POS, TRICK, PLAYED, LEADER, PHASE, CASTLED, N_CASTLES, FALLEN, N_EVENTS, DEALER, DRAWN, CASTLING, MOMENT, ASK,
- DEPTH, REGS) = range(16)
-# the scalars of a plan
-(S_SEATS, S_TRICKS, S_CARDS, S_WORDS, S_REST, S_EACH, S_SAME, S_CASTLING, S_FATES, S_LIMIT, S_LEAD_DEALER, S_LEAD_OFF,
- S_EVENTS, S_ROYAL, S_RANDOM, S_PARTIES, S_OTHER_KING, S_NEVER, S_EACH_SEAT, N_SCALARS) = range(20)
-# the columns of the logs
-T_WINNER, T_POINTS, T_LEADER, T_CARDS = 0, 1, 2, 3      # tricks: winner, points, leader, then the cards in play order
-E_KIND, E_TRICK, E_OWNER, E_FIRST, E_POINTS, E_SCORER = range(6)
-C_TRICK, C_KIND, C_SEAT, C_KING, C_OFFICER, C_WITH = range(6)
-A_CARD, A_CASTLE, A_PASS = 0, 1, 2                      # the kinds of action apply() takes
-
 _U1 = np.uint64(1)
 _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
 _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
-
-
-class Plan:
-    """The tables as arrays, built once per ruleset (:func:`plan_of`) and never changed after."""
-
-    def __init__(self, t: Tables):
-        n, words = t.n_seats, (t.n_cards + 63) // 64
-        self.words = words
-
-        def split(mask: int) -> np.ndarray:
-            return np.array([(mask >> (64 * w)) & ((1 << 64) - 1) for w in range(words)], dtype=np.uint64)
-
-        self.split = split
-        self.card_face = np.array(t.deck.card_face, dtype=np.int64)
-        self.strength = np.array(strength_order(t), dtype=np.int64)
-        self.royal = split(t.royal_cards)
-        self.officers = split(officer_cards(t))
-        self.beats = np.array([t.beats, t.beats_last], dtype=np.int64)
-        self.points = np.array([t.points, t.points_last], dtype=np.int64)
-        depth = max(len(tiers) for tiers in t.follow)
-        follow = np.zeros((t.n_faces, depth * words), dtype=np.uint64)
-        for face, tiers in enumerate(t.follow):
-            for i, m in enumerate(tiers):
-                follow[face, i * words:(i + 1) * words] = split(m)
-        self.follow = follow
-        self.party_of = np.array(t.party_of, dtype=np.int64)
-        policies = [policy_of(t, t.controller(s)) for s in range(n)]
-        self.policy = np.array([-1 if p is None else core.POLICIES.index(p) for p in policies], dtype=np.int64)
-        self.controller = np.array([t.controller(s) for s in range(n)], dtype=np.int64)
-        self.with_seat = np.array([t.castling.partner_for(s) if t.castling else s for s in range(n)], dtype=np.int64)
-        self.event_of = np.array(event_of(t), dtype=np.int64)
-        n_events = len(t.events)
-        self.scores = np.array([core.SCORERS.index(e.scores) for e in t.events] or [0], dtype=np.int64)
-        self.first = np.array([e.first for e in t.events] or [[0] * t.n_tricks], dtype=np.int64)
-        self.later = np.array([e.later for e in t.events] or [[0] * t.n_tricks], dtype=np.int64)
-        p = permits_of(t)
-        self.permits = np.array([p.relative, p.absolute, p.any_holder, p.when, p.trick], dtype=np.int64).reshape(5, -1)
-        self.rest = np.array(t.rest_cards, dtype=np.int64)
-        self.given = np.zeros((n, n, words), dtype=np.uint64)
-        self.start = np.zeros((n, n), dtype=np.int64)
-        self.end = np.zeros((n, n), dtype=np.int64)
-        for dealer in range(n):
-            counts = [0] * n
-            for card, seat in t.dealt_to(dealer):
-                self.given[dealer, seat, card // 64] |= np.uint64(1 << (card % 64))
-                counts[seat] += 1
-            pos = 0
-            for seat in range(n):
-                need = t.hand_size - counts[seat]
-                self.start[dealer, seat], self.end[dealer, seat] = pos, pos + need
-                pos += need
-        self.random_seats = int((self.policy < 0).sum())
-        self.n_royal = t.royal_cards.bit_count()
-        c = t.castling
-        sc = np.zeros(N_SCALARS, dtype=np.int64)
-        sc[S_SEATS], sc[S_TRICKS], sc[S_CARDS], sc[S_WORDS] = n, t.n_tricks, t.n_cards, words
-        sc[S_REST], sc[S_EACH], sc[S_SAME] = len(t.rest_cards), t.count_each_event, t.same_trick_all_first
-        sc[S_CASTLING] = c is not None and bool(c.permits)
-        sc[S_FATES] = castle_rules.rescue_fates_mask(t)
-        sc[S_OTHER_KING] = bool(c and c.other_king_before_play)
-        sc[S_LIMIT] = castle_rules.limit_code(t) if c else 3
-        sc[S_LEAD_DEALER], sc[S_LEAD_OFF] = t.first_lead[0] == "dealer", t.first_lead[1]
-        sc[S_EVENTS], sc[S_ROYAL], sc[S_RANDOM], sc[S_PARTIES] = n_events, self.n_royal, self.random_seats, len(t.parties)
-        sc[S_NEVER] = t.never_castle
-        sc[S_EACH_SEAT] = bool(c and c.per_moment == "each")
-        self.scalars = sc
-        self.n_parties = len(t.parties)
-        # the castling decisions a game can hold: at each moment a permit opens, every seat once at the most
-        moments = 0
-        if sc[S_CASTLING]:
-            when, trick = np.array(p.when), np.array(p.trick)
-            moments += int((when == BEFORE).any())
-            after = trick[when == BETWEEN]
-            moments += max(t.n_tricks - int(np.maximum(after, 1).min()), 0) if len(after) else 0
-            rescue = trick[when == RESCUE]
-            moments += (t.n_tricks if (rescue < 0).any() else len(set(rescue.tolist()))) if len(rescue) else 0
-        per_moment = n if sc[S_EACH_SEAT] else 1
-        self.max_castles = moments * per_moment
-        self.max_actions = t.n_cards + moments * n + 1
-        # the seats a permit lets castle before play / between tricks, by dealer and tricks done (a bitmask)
-        self.open_seats = np.zeros((n, 2, t.n_tricks + 1), dtype=np.int64)
-        for dealer in range(n):
-            for moment in (BEFORE, BETWEEN):
-                for done in range(t.n_tricks + 1):
-                    self.open_seats[dealer, moment, done] = sum(
-                        1 << seat for seat in range(n)
-                        if castle_rules.permitted(*p, n, dealer, seat, moment, done))
-        self.deal_draws = max(len(t.rest_cards) - 1, 0)
-        self.card_draws = t.n_tricks * self.random_seats
-        # a moment asks each seat once, and a seat draws a number per King on offer and one for an officer taken.
-        # With one castle a moment no King moves before the moment ends, so each King is offered to its holder (and,
-        # where a seat without a King may take another hand's, to that seat too) and one officer is drawn; where
-        # every seat may castle, a King may move on and be offered again to each seat after.
-        if sc[S_EACH_SEAT]:
-            per_moment_draws = n * self.n_royal * 2 + n
-        else:
-            per_moment_draws = self.n_royal * (2 if sc[S_OTHER_KING] else 1) + 1
-        self.max_draws = self.deal_draws + self.card_draws + moments * per_moment_draws
-
-    def tables(self) -> tuple:
-        """The arrays the compiled state reads, in its order."""
-        return (self.scalars, self.card_face, self.strength, self.royal, self.officers, self.beats, self.points,
-                self.follow, self.party_of, self.policy, self.controller, self.with_seat, self.event_of, self.scores,
-                self.first, self.later, self.permits, self.open_seats, self.rest, self.given, self.start, self.end)
-
-    def state(self) -> "Arrays":
-        """Fresh arrays for one game."""
-        return Arrays(self)
-
-
-class Arrays:
-    """One game's arrays: hands, the trick on the table, the registers, the logs and the undo stack."""
-
-    def __init__(self, plan: Plan):
-        sc = plan.scalars
-        n, tricks = int(sc[S_SEATS]), int(sc[S_TRICKS])
-        self.plan = plan
-        self.hands = np.zeros((n, plan.words), dtype=np.uint64)
-        self.trick = np.zeros((2, n), dtype=np.int64)          # seats, cards
-        self.regs = np.zeros(REGS, dtype=np.int64)
-        self.tricks = np.zeros((tricks, T_CARDS + n), dtype=np.int64)
-        self.events = np.zeros((max(plan.n_royal, 1), 6), dtype=np.int64)
-        self.castles = np.zeros((max(plan.max_castles, 1), 6), dtype=np.int64)
-        self.totals = np.zeros((2, plan.n_parties), dtype=np.int64)   # points by party: all, cards only
-        self.each = np.zeros((2, max(len(plan.scores), 1)), dtype=np.int64)  # Kings fallen per event: so far, before
-        depth = plan.max_actions
-        self.s_regs = np.zeros((depth, REGS), dtype=np.int64)          # the undo stack: each array as it was
-        self.s_trick = np.zeros((depth, 2, n), dtype=np.int64)
-        self.s_hands = np.zeros((depth, n, plan.words), dtype=np.uint64)
-        self.s_totals = np.zeros((depth, 2, plan.n_parties), dtype=np.int64)
-        self.s_each = np.zeros((depth,) + self.each.shape, dtype=np.int64)
-
-    def arrays(self) -> tuple:
-        """The arrays the compiled state writes, in its order."""
-        return (self.hands, self.trick, self.regs, self.tricks, self.events, self.castles, self.totals, self.each,
-                self.s_regs, self.s_trick, self.s_hands, self.s_totals, self.s_each)
-
-    def reset(self, dealer: int, castling: bool = True) -> None:
-        """Ready for a new deal by ``dealer``."""
-        self.regs[:] = 0
-        self.regs[DEALER], self.regs[CASTLING] = dealer, int(castling)
-        self.totals[:] = 0
-        self.each[:] = 0
-        self.events[:] = -1
-        self.events[:, E_POINTS] = 0
-
-
-_PLANS: dict[int, tuple] = {}
-_PLANS_LOCK = threading.Lock()
-
-
-def plan_of(t: Tables) -> Plan:
-    """The arrays of a ruleset, built on first use and shared by every thread (a plan never changes)."""
-    key = id(t)
-    with _PLANS_LOCK:
-        entry = _PLANS.get(key)
-        if entry is not None and entry[0]() is t:
-            return entry[1]
-        plan = Plan(t)
-        _PLANS[key] = (weakref.ref(t, lambda _ref, k=key: _PLANS.pop(k, None)), plan)
-        return plan
 
 
 # --- bits of mask words ----------------------------------------------------------------------------
