@@ -353,3 +353,14 @@ def test_render_view_sorts_by_kind_then_rank_and_numbers_only_legal_cards():
     assert (seat, t.deck.face_names[face]) == (0, "sT")   # §2: the Rook takes the Knight; the pawn does not
     with pytest.raises(Abandoned):
         Table(game, {3}, {}, None, lambda: "", lambda *a, **k: None).ask_card()
+
+
+def test_s3_the_rules_are_at_hand_at_the_table(tmp_path):
+    # "rules §3.2" prints §3.2 as the rule file says it, "rules castling" the sections that speak of castling
+    result = play("reconstruction", "--seed", "2", "--out", str(tmp_path / "g.json"),
+                  input="rules §3.2\nrules castling\nquit\n")
+    text = result.output
+    assert "§3.2 Rules when leading a Pawn" in text
+    assert "When a pawn is led, each player must play the first of these he can: (1) a pawn of the led colour" in text
+    assert "§3.3 Rules when leading" not in text.split("rules castling")[0]          # one section, not the next
+    assert "Castling exchanges a King for an officer of the hand the castle reaches." in text

@@ -18,6 +18,7 @@ from ..kernel.compiler import compile_ruleset
 from ..players import make_bot
 from ..kernel.streams import GameStream
 from ..rules.loader import load
+from ..rules.prose import render_ruleset
 from ..simulation.simulate import Spec
 from . import output
 from .bots import bot_names
@@ -130,7 +131,8 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
     write = terminal_writer(sys.stdout.isatty())
     write(render_start(t, r.title or r.name, seed, d, mine, dict(enumerate(names))))
     players = {s: make_bot(names[s], t) for s in range(t.n_seats) if t.controller(s) == s and s not in mine}
-    table = Table(game, mine, players, stream, lambda: sys.stdin.readline(), write, echo=not sys.stdin.isatty())
+    table = Table(game, mine, players, stream, lambda: sys.stdin.readline(), write, echo=not sys.stdin.isatty(),
+                  rules=render_ruleset(r))
     try:
         result = table.run()
     except (Abandoned, KeyboardInterrupt) as err:

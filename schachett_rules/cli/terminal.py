@@ -31,6 +31,8 @@ HELP = """Type a card to play it: its colour and face, as the manual writes them
 or its number in your hand (only the cards you may play are numbered).
   hand      show the table and your hand again
   last      the previous trick, if the rules let you look back at it
+  rules     every rule of this ruleset, section by section ("rules §3" for one section, "rules castling" for
+            the sections that speak of castling)
   quit      leave the game (the game so far is saved, and replays up to where you left)
   ?, help   this text
 When castling is offered: "castle OFFICER" or "c OFFICER" ("castle SEAT OFFICER" when several
@@ -200,8 +202,9 @@ class Table:
     """
 
     def __init__(self, game: State, mine: set[int], bots: dict, rng, read: Callable[[], str | None],
-                 write: Callable[..., None], echo: bool = False):
+                 write: Callable[..., None], echo: bool = False, rules: str = ""):
         self.game, self.t, self.mine, self.bots, self.rng = game, game.t, set(mine), bots, rng
+        self.rules = rules
         self.read, self.write, self.echo, self.view = read, write, echo, ""
         self.seen = len(game.history())
         self.choose = chooser({s: (None if s in self.mine else b) for s, b in bots.items()} |
@@ -260,6 +263,9 @@ class Table:
                 tr = tricks[-1]
                 self.write(f"Trick {tr.number}: " + ", ".join(f"{self.label(s)} {c}" for s, c in tr.cards))
                 self.write(render_trick_result(self.t, tr, self.mine))
+        elif word == "rules" or word.startswith("rules "):
+            self.write(rules_section(self.rules, text[5:].strip()) if self.rules else
+                       "The rules are not at hand here; `schachett show RULESET` prints them.")
         elif word in ("quit", "exit"):
             raise Abandoned(f"you left the game in trick {len(self.game.tricks) + 1}")
         else:
@@ -320,6 +326,28 @@ class Table:
                 return castle_action(game, seat, officer, king)
             except IllegalAction as err:
                 self.write(f"  not allowed: {err.reason}")
+
+
+def rules_section(rules: str, topic: str) -> str:
+    """The rules in prose (``schachett show``'s text), whole or the sections ``topic`` names.
+
+    ``topic`` is a section (§3, §3.2, §5 (3p)) or a word of a section's heading or text ("castling").
+
+    >>> text = "Title\n\n§2 Ranking\n  cards rank\n\n§3.1 Leading an officer\n  follow"
+    >>> print(rules_section(text, "§3"))
+    §3.1 Leading an officer
+      follow
+    """
+    if not topic:
+        return rules
+    blocks = rules.split("\n\n")
+    wanted = topic.lower()
+    if wanted.startswith("§"):
+        found = [b for b in blocks if b.lower().startswith(wanted)
+                 and (len(b) == len(wanted) or not b[len(wanted)].isdigit())]
+    else:
+        found = [b for b in blocks[1:] if wanted in b.lower()]
+    return "\n\n".join(found) if found else f"No section of these rules is {topic!r}; try rules §3 or rules castling."
 
 
 def players_of(t: Tables, seat: int) -> set[int]:
