@@ -333,7 +333,7 @@ def rules_section(rules: str, topic: str) -> str:
 
     ``topic`` is a section (§3, §3.2, §5 (3p)) or a word of a section's heading or text ("castling").
 
-    >>> text = "Title\n\n§2 Ranking\n  cards rank\n\n§3.1 Leading an officer\n  follow"
+    >>> text = "Title\\n\\n§2 Ranking\\n  cards rank\\n\\n§3.1 Leading an officer\\n  follow"
     >>> print(rules_section(text, "§3"))
     §3.1 Leading an officer
       follow
