@@ -53,6 +53,9 @@ _jit = njit(cache=True, nogil=True)
 # per array, which, card after card, cost more than the game itself.
 _inline = njit(cache=True, nogil=True, inline="always")
 _bare = njit(cache=True, nogil=True, _nrt=False)   # allocates nothing, so it counts no references either
+# The random player's loop inlines each step once (one call of the settling, one of the castling decision):
+# every copy of an inlined step is compiled again, and a copy per call site made the first compile take a
+# minute of CPU.
 
 
 def _same_source(func, **callees):
@@ -519,44 +522,44 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
     n = sc[S_SEATS]
     if regs[PHASE] == DEAL:
         _deal(sc, rest, given, start, end, hands, regs, u, order)
-    _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
-            with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
-    while regs[PHASE] != OVER:
-        if regs[PHASE] == CASTLE:
-            if not _random_castle(sc, royal, officers, with_seat, hands, trick, regs, castles, u, scratch):
-                return _need(sc, regs, 1)
+    settle_now = True
+    while True:
+        if settle_now:              # a full trick or a castling decision may set things going: settle them
             _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts,
                     later_pts, with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each,
                     faces, scratch)
+            settle_now = False
+        if regs[PHASE] == OVER:
+            return 0
+        if regs[PHASE] == CASTLE:
+            if not _random_castle(sc, royal, officers, with_seat, hands, trick, regs, castles, u, scratch):
+                return _need(sc, regs, 1)
+            settle_now = True
+            continue
+        played = regs[PLAYED]
+        seat = (regs[LEADER] + played) % n
+        _legal(sc, card_face, follow, hands, trick, regs, seat, legal)
+        rule = policy[seat]
+        if rule >= 0:
+            m = 0
+            held = -1
+            if played:
+                held = faces[_winner(sc, card_face, beats2, trick, regs, faces, played)]
+            last = 1 if regs[TRICK] == sc[S_TRICKS] - 1 else 0
+            for i in range(count_cards(legal)):
+                c = kth_card(legal, i)
+                cards[m] = c
+                takes[m] = held >= 0 and takes_from(beats2[last], card_face[c], held)
+                m += 1
+            card = automaton_pick(rule, cards, takes, m, strength)
         else:
-            played = regs[PLAYED]
-            seat = (regs[LEADER] + played) % n
-            _legal(sc, card_face, follow, hands, trick, regs, seat, legal)
-            rule = policy[seat]
-            if rule >= 0:
-                m = 0
-                held = -1
-                if played:
-                    held = faces[_winner(sc, card_face, beats2, trick, regs, faces, played)]
-                last = 1 if regs[TRICK] == sc[S_TRICKS] - 1 else 0
-                for i in range(count_cards(legal)):
-                    c = kth_card(legal, i)
-                    cards[m] = c
-                    takes[m] = held >= 0 and takes_from(beats2[last], card_face[c], held)
-                    m += 1
-                card = automaton_pick(rule, cards, takes, m, strength)
-            else:
-                if regs[POS] >= len(u):
-                    return _need(sc, regs, 0)
-                card = kth_card(legal, kth(count_cards(legal), u[regs[POS]]))
-                regs[POS] += 1
-                regs[DRAWN] += 1
-            _play_card(sc, hands, trick, regs, card)
-            if regs[PLAYED] == n:       # only a full trick sets anything going (a moment, the gathering)
-                _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts,
-                        later_pts, with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each,
-                        faces, scratch)
-    return 0
+            if regs[POS] >= len(u):
+                return _need(sc, regs, 0)
+            card = kth_card(legal, kth(count_cards(legal), u[regs[POS]]))
+            regs[POS] += 1
+            regs[DRAWN] += 1
+        _play_card(sc, hands, trick, regs, card)
+        settle_now = regs[PLAYED] == n      # only a full trick sets anything going (a moment, the gathering)
 
 
 @_jit
