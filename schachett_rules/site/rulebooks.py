@@ -69,13 +69,13 @@ def seating_paragraph(t: Tables) -> str:
     order = sorted(range(n), key=lambda s: (s - dealer) % n)
     places = ", ".join(t.seat_label(s, dealer) for s in order)
     names = and_list(t.seat_name(s) for s in order)
-    faces = {p: tuple(t.deck.card_name(c) for c, s in t.dealt_to(dealer) if t.party_of[s] == p) for p in range(len(t.parties))}
-    parties = and_list(describe_party(t.party_name(p, dealer), t.parties[p], faces[p], t.seat_names)
-                        for p in sorted(range(len(t.parties)), key=lambda p: t.party_name(p, dealer) != "the dealer's party"))
-    named = f"these places are {names}, and " if not names.startswith("seat") else ""
+    parties = "; ".join(t.party_label(p, dealer) for p in range(len(t.parties)))
+    named = f"these places are {names}" if not names.startswith("seat") else "these are seats " + and_list(
+        str(s) for s in order)
     return (f"**Seats and parties.** The rules name seats from the dealer, in the order of play: {places}. "
-            f"When {t.seat_title(dealer)} deals, {named}the parties are {parties}. The deal passes from game to "
-            "game and the names from the dealer go with it, so the seats of a party's name change with the dealer.")
+            f"When {t.seat_title(dealer)} deals, {named}. The parties: {parties}. The deal passes from game to "
+            "game, and the places named from the dealer move with it; the seats keep their names, and the parties "
+            "their seats.")
 
 
 def _counted(ctx: Context, counts) -> str:
