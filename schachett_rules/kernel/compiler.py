@@ -59,10 +59,16 @@ def _whole(expr: ir.Expr, env: dict, what: str, eff: Effective) -> int:
     return int(value)
 
 
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
 class _Compiler:
-    def __init__(self, resolved: Resolved):
+    def __init__(self, resolved: Resolved, trump: int | None = None):
         self.r = resolved
+        self.trump = trump                 # the trump colour of the contract compiled, where it names one
         self.errors: list[RuleCheckError] = []
+        self.classes: dict[str, int] = {}
 
     def eff(self, key: str) -> Effective:
         e = self.r.effective(key)
@@ -93,6 +99,7 @@ class _Compiler:
             raise _fail(self.eff("seats"), f"{seats} seats cannot each be dealt a card from a deck of "
                                            f"{len(deck.card_face)} cards")
         self.n_seats = seats
+        self.classes, self.face_group = self.guard(deck_eff, self.card_classes) or ({}, tuple(deck.face_kind))
         rank = self.guard(self.eff("ranking"), self.ranking)
         parties = self.guard(self.eff("parties"), self.parties)
         self.party_of = (tuple(next(i for i, p in enumerate(parties) if s in p) for s in range(seats))
@@ -155,7 +162,7 @@ class _Compiler:
             same_trick_all_first=bool(order and order.same_trick == "all-first"),
             settlement=settlement, stake=stake, penalty_rounding=penalty_rounding, penalties={p.name: p for p in self.r.of_kind(ir.Penalty)},
             capture_words=capture_words, tie_words=tie_words, options=self.r.options,
-            capture_victims=self.capture_extra[0], capture_dir=self.capture_extra[1],
+            capture_victims=self.capture_extra[0], capture_dir=self.capture_extra[1], face_group=self.face_group,
             castling=castling, dummies=dummy, first_dealer=dealer[0], deal_step=dealer[1], dealer_cite=dealer[2],
             automaton=((self.r.clause("automaton").seats, self.r.clause("automaton").policy)
                        if self.r.clause("automaton") else None),
@@ -189,7 +196,7 @@ class _Compiler:
                 self.errors.append(_fail(eff, f"trick {p.trick} does not exist (a game has {self.n_tricks_hint} tricks)"))
             permits.append((seats, p.king_holder, p.when, p.trick))
         try:
-            faces = self.deck.select(off.clause.officer)
+            faces = self.deck.select(off.clause.officer, None, "castle", self.trump, self.classes)
         except SelectorError as err:
             self.errors.append(_fail(off, err.message))
             return None
@@ -383,21 +390,53 @@ class _Compiler:
 
     # --- pieces -----------------------------------------------------------------
     def ranking(self) -> tuple[int, ...]:
+        """Face -> rank key, higher is stronger: each face ranks as the first group that names it."""
         eff = self.eff("ranking")
         groups = eff.clause.groups
-        seen: dict[str, int] = {}
+        d = self.deck
+        rank: list[int | None] = [None] * len(d.face_names)
+        seen: set[str] = set()
         for gi, group in enumerate(groups):
-            for sym in group:
-                if sym not in self.deck.symbols:
-                    raise _fail(eff, f"the ranking names {sym!r}, which is not a face of the deck "
-                                f"(faces: {', '.join(self.deck.symbols)})")
-                if sym in seen:
-                    raise _fail(eff, f"the ranking names {sym} twice")
-                seen[sym] = len(groups) - gi
-        missing = [s for s in self.deck.symbols if s not in seen]
+            for item in group:
+                if isinstance(item, str):
+                    if item not in d.symbols:
+                        raise _fail(eff, f"the ranking names {item!r}, which is not a face of the deck "
+                                    f"(faces: {', '.join(d.symbols)})")
+                    if item in seen:
+                        raise _fail(eff, f"the ranking names {item} twice")
+                    seen.add(item)
+                    faces = d.faces_of_symbol(item)
+                else:
+                    faces = d.select(item, None, "ranking", self.trump, self.classes)
+                for f in range(len(rank)):
+                    if faces >> f & 1 and rank[f] is None:
+                        rank[f] = len(groups) - gi
+        missing = [f for f in range(len(rank)) if rank[f] is None]
         if missing:
-            raise _fail(eff, f"the ranking leaves out {', '.join(missing)}; every face must have a rank")
-        return tuple(seen[s] for s in self.deck.face_symbol)
+            symbols = sorted({d.face_symbol[f] for f in missing}, key=d.symbols.index)
+            whole = all(all(rank[g] is None for g in range(len(rank)) if d.face_symbol[g] == sym) for sym in symbols)
+            named = symbols if whole else [d.face_names[f] for f in missing]
+            raise _fail(eff, f"the ranking leaves out {', '.join(named)}; every face must have a rank")
+        return tuple(rank)
+
+    def card_classes(self) -> tuple[dict[str, int], tuple[str, ...]]:
+        """The classes of cards (face bitmasks, in the order declared) and each face's group: its first class, else
+        its kind. A face's group names the follow and capture rules it is led, followed and taken by."""
+        classes: dict[str, int] = {}
+        for eff in self.r.clauses:
+            if isinstance(eff.clause, ir.CardClass):
+                c = eff.clause
+                if c.name in self.deck.kinds:
+                    raise _fail(eff, f"class {c.name}: {c.name!r} is a kind of the deck already; give the class "
+                                     f"another name")
+                try:
+                    classes[c.name] = self.deck.select(c.cards, None, "class", self.trump, classes)
+                except SelectorError as err:
+                    raise _fail(eff, err.message) from None
+        d = self.deck
+        group = tuple(next((name for name, m in classes.items() if m >> f & 1), d.face_kind[f])
+                      for f in range(len(d.face_names)))
+        return classes, group
 
     def parties(self) -> tuple[tuple[int, ...], ...]:
         eff = self.eff("parties")
@@ -461,48 +500,60 @@ class _Compiler:
     def capture(self, rank, promoted_as):
         eff = self.eff("capture")
         d = self.deck
-        victims: dict[str, list[int]] = {}
-        directions: dict[str, str] = {}
-        words: dict[str, tuple[str, str]] = {}
+        groups = set(d.kinds) | set(self.classes)
+        rules: dict[str, list] = {}           # group -> [(direction, victims by colour, words, cite)]
         cite = ", ".join(eff.clause.basis.cites)
         for rule in eff.clause.rules:
-            if rule.taker not in d.kinds:
-                raise _fail(eff, f"{rule.taker!r} is not a kind of this deck (kinds: {', '.join(d.kinds)})")
-            if rule.taker in victims:
-                raise _fail(eff, f"the capture rule for {rule.taker} is given twice")
-            victims[rule.taker] = [d.select(rule.victims, ref, "capture") for ref in range(len(d.colours))]
-            directions[rule.taker] = rule.direction
+            if rule.taker not in groups:
+                named = ", ".join(d.kinds) + (f"; classes: {', '.join(self.classes)}" if self.classes else "")
+                raise _fail(eff, f"{rule.taker!r} is not a kind or class of this deck (kinds: {named})")
+            if any(r[0] == rule.direction for r in rules.get(rule.taker, [])):
+                raise _fail(eff, f"the capture rule for {rule.taker} taking {rule.direction} cards is given twice")
+            victims = [d.select(rule.victims, ref, "capture", self.trump, self.classes) for ref in range(len(d.colours))]
             taker = describe_selector(ir.Selector(terms=(ir.Term(base=ir.Atom(what="kind", name=rule.taker)),)), d)
+            if rule.taker in self.classes:
+                taker = f"a card of the {rule.taker}"
             victims_words = describe_selector(rule.victims, d).removeprefix("a ").removeprefix("an ")
             # an explanation cites the rule's own sections where the rule is graded on its own
             rule_cite = ", ".join(rule.basis.cites) if rule.basis is not None and rule.basis.cites else cite
+            how = "whatever its rank" if rule.direction == "any" else rule.direction
             if victims_words.startswith("any card"):
-                words[rule.taker] = (f"{taker} takes any {rule.direction} card", rule_cite)
+                words = f"{taker} takes any {rule.direction} card" if rule.direction != "any" else f"{taker} takes any card"
+            elif rule.direction == "any":
+                words = f"{taker} takes {_a(victims_words)}, {how}"
             else:
-                words[rule.taker] = (f"{taker} takes only a {rule.direction} {victims_words}", rule_cite)
+                words = f"{taker} takes only a {rule.direction} {victims_words}"
+            rules.setdefault(rule.taker, []).append((rule.direction, victims, words, rule_cite))
         ties: dict[str, tuple[str, str]] = {}
         t_eff = self.r.effective("ties")
         if t_eff is not None:
             tcite = ", ".join(t_eff.clause.basis.cites)
             for tr in t_eff.clause.rules:
-                if tr.kind != "any" and tr.kind not in d.kinds:
+                if tr.kind != "any" and tr.kind not in groups:
                     raise _fail(t_eff, f"{tr.kind!r} is not a kind of this deck (kinds: {', '.join(d.kinds)})")
-                for k in (d.kinds if tr.kind == "any" else [tr.kind]):
+                for k in (sorted(groups) if tr.kind == "any" else [tr.kind]):
                     ties[k] = (tr.rule, tcite)
+        group = self.face_group
 
         def relation(new: int, holder: int) -> bool:
-            kind = d.face_kind[new]
-            if kind not in victims or not victims[kind][d.face_colour[new]] >> holder & 1:
-                return False
-            stronger = rank[new] > rank[holder] if directions[kind] == "lower" else rank[new] < rank[holder]
-            if stronger:
-                return True
-            return rank[new] == rank[holder] and ties.get(kind, ("first",))[0] == "later"
+            for direction, victims, _words, _cite in rules.get(group[new], ()):
+                if not victims[d.face_colour[new]] >> holder & 1:
+                    continue
+                if direction == "any":
+                    return True
+                stronger = rank[new] > rank[holder] if direction == "lower" else rank[new] < rank[holder]
+                if stronger:
+                    return True
+                if rank[new] == rank[holder] and ties.get(group[new], ("first",))[0] == "later":
+                    return True
+            return False
 
         n = len(d.face_names)
         beats = tuple(sum(1 << g for g in range(n) if relation(f, g)) for f in range(n))
         beats_last = tuple(sum(1 << g for g in range(n) if relation(promoted_as[f], promoted_as[g])) for f in range(n))
-        self.capture_extra = ({k: tuple(v) for k, v in victims.items()}, directions)
+        words = {k: ("; ".join(r[2] for r in rs), rs[0][3]) for k, rs in rules.items()}
+        self.capture_extra = ({k: tuple(tuple(v) for _dr, v, _w, _c in rs) for k, rs in rules.items()},
+                              {k: tuple(r[0] for r in rs) for k, rs in rules.items()})
         return beats, beats_last, words, ties
 
     def follow(self):
@@ -510,16 +561,18 @@ class _Compiler:
         by_kind = {e.clause.led: e for e in self.r.clauses if isinstance(e.clause, ir.Follow)}
         masks, wordings, cites = [], [], []
         for kind in by_kind:
-            if kind not in d.kinds:
-                self.errors.append(_fail(by_kind[kind], f"follow {kind}: {kind!r} is not a kind of this deck "
-                                                         f"(kinds: {', '.join(d.kinds)})"))
-        for kind in d.kinds:
-            if kind not in by_kind:
-                self.errors.append(RuleCheckError(f"no `follow {kind}` clause says what may be played when a {kind} is led",
-                                                  self.r.file, 1, 1, f"follow {kind}"))
+            if kind not in d.kinds and kind not in self.classes:
+                named = ", ".join(d.kinds) + (f"; classes: {', '.join(self.classes)}" if self.classes else "")
+                self.errors.append(_fail(by_kind[kind], f"follow {kind}: {kind!r} is not a kind or class of this "
+                                                         f"deck (kinds: {named})"))
+        for group in dict.fromkeys(self.face_group):
+            if group not in by_kind:
+                what = f"a card of the {group}" if group in self.classes else f"a {group}"
+                self.errors.append(RuleCheckError(f"no `follow {group}` clause says what may be played when {what} "
+                                                  f"is led", self.r.file, 1, 1, f"follow {group}"))
         full = (1 << len(d.card_face)) - 1
         for f in range(len(d.face_names)):
-            eff = by_kind.get(d.face_kind[f])
+            eff = by_kind.get(self.face_group[f])
             if eff is None:
                 masks.append((full,))
                 wordings.append(("any card",))
@@ -528,7 +581,7 @@ class _Compiler:
             tiers = []
             try:
                 for sel in eff.clause.tiers:
-                    tiers.append(d.cards(d.select(sel, d.face_colour[f], "follow")))
+                    tiers.append(d.cards(d.select(sel, d.face_colour[f], "follow", self.trump, self.classes)))
             except SelectorError as err:
                 if not any(e.message.endswith(err.message) for e in self.errors):
                     self.errors.append(_fail(eff, err.message))
@@ -556,7 +609,7 @@ class _Compiler:
         n = len(d.face_names)
         pts: list[int | None] = [None] * n
         for entry in eff.clause.entries:
-            faces = d.select(entry.cards)
+            faces = d.select(entry.cards, None, "points", self.trump, self.classes)
             for f in range(n):
                 if faces >> f & 1:
                     if pts[f] is not None:
@@ -570,7 +623,7 @@ class _Compiler:
         p_eff = self.r.effective("points promoted")
         if p_eff is not None:
             for entry in p_eff.clause.entries:
-                faces = d.select(entry.cards)
+                faces = d.select(entry.cards, None, "points", self.trump, self.classes)
                 for f in range(n):
                     if faces >> f & 1:
                         if promoted_as[f] == f:

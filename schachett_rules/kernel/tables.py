@@ -113,8 +113,9 @@ class Tables:
     given_cards: tuple[tuple[int, str, int], ...] = ()   # (card, 'dealer'|'seat', offset), dealt face up
     rest_cards: tuple[int, ...] = ()                      # the cards shuffled and dealt after them
     lead_cites: tuple[str, str] = ("", "")
-    capture_victims: dict = field(default_factory=dict)  # kind -> face bitmask it may take, per colour
-    capture_dir: dict = field(default_factory=dict)      # kind -> 'lower' | 'higher'
+    capture_victims: dict = field(default_factory=dict)  # group -> per capture rule, the faces it may take by colour
+    capture_dir: dict = field(default_factory=dict)      # group -> per capture rule, 'lower' | 'higher' | 'any'
+    face_group: tuple[str, ...] = ()                     # face -> its class (the first holding it), else its kind
     castling: CastleTable | None = None
     no_castling_cite: str = ""                           # the citation of a `castling: none` clause
     dummies: tuple[DummyTable, ...] = ()

@@ -116,20 +116,21 @@ def explain(t: Tables, index: int, face: int, holder_face: int) -> str:
     if last and (en != face or eh != holder_face):
         parts = [f"{d.face_names[x]} counts as {d.face_names[y]}" for x, y in ((face, en), (holder_face, eh)) if x != y]
         promo = " (last trick: " + ", ".join(parts) + ")"
-    kind = d.face_kind[en]
-    words, cite = t.capture_words.get(kind, (f"a {kind} takes nothing", ""))
+    group = t.face_group[en] if t.face_group else d.face_kind[en]
+    words, cite = t.capture_words.get(group, (f"a {group} takes nothing", ""))
     if holds_against(t, index, face, holder_face):
-        if t.rank[en] == t.rank[eh]:
-            _rule, tcite = t.tie_words.get(kind, ("later", ""))
+        if t.rank[en] == t.rank[eh] and "any" not in t.capture_dir.get(group, ()):
+            _rule, tcite = t.tie_words.get(group, ("later", ""))
             return f"{n} takes {h}{promo}: of two equal cards the later played takes ({tcite})"
         return f"{n} takes {h}{promo}: {words} ({cite})"
-    may = t.capture_victims.get(kind, (0,) * len(d.colours))[d.face_colour[en]] >> eh & 1
+    rules = list(zip(t.capture_dir.get(group, ()), t.capture_victims.get(group, ())))
+    may = [direction for direction, victims in rules if victims[d.face_colour[en]] >> eh & 1]
     if not may:
         return f"{n} does not take {h}{promo}: {words} ({cite})"
     if t.rank[en] == t.rank[eh]:
-        _rule, tcite = t.tie_words.get(kind, ("first", cite))
+        _rule, tcite = t.tie_words.get(group, ("first", cite))
         return f"{n} does not take {h}{promo}: of two equal cards the first played holds ({tcite or cite})"
-    if t.capture_dir.get(kind, "lower") == "higher":
+    if all(direction == "higher" for direction in may):
         return f"{n} does not take {h}{promo}: it ranks higher, and {words} ({cite})"
     return f"{n} does not take {h}{promo}: it ranks lower ({t.rank_cite})"
 

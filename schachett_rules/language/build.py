@@ -124,7 +124,7 @@ class _Build:
 
     # -- deck
     def colour(self, meta, ch):
-        return ir.Colour(code=str(ch[0]), name=ch[1])
+        return ir.Colour(code=str(ch[0]), name=ch[1], shade=str(ch[2]) if ch[2] else "")
 
     def colours(self, meta, ch):
         return tuple(ch)
@@ -223,14 +223,19 @@ class _Build:
 
     # -- ranking, capture, ties, follow, selectors
     def rank_group(self, meta, ch):
-        return tuple(str(t) for t in ch)
+        return tuple(t if isinstance(t, ir.Selector) else str(t) for t in ch)
+
+    def card_class(self, meta, ch):
+        name, basis, cards, because = ch
+        return ir.CardClass(name=str(name), cards=cards, **_fields(meta, basis, because))
 
     def ranking(self, meta, ch):
         basis, *groups, because = ch
         return ir.Ranking(groups=tuple(groups), **_fields(meta, basis, because))
 
     def colour_rel(self, meta, ch):
-        return str(ch[1])
+        words = [str(c) for c in ch]
+        return "trump-shade" if words[-1] == "shade" else words[1]
 
     def atom_any(self, meta, ch):
         return ir.Atom(what="any", colour=ch[1] or "any", at=_tokpos(ch[0]))

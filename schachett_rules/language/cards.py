@@ -41,6 +41,7 @@ class Deck:
 
     colours: tuple[str, ...]
     colour_names: tuple[str, ...]
+    colour_shades: tuple[str, ...]    # colour index -> its shade ("black", "red"), "" where the deck gives none
     kinds: tuple[str, ...]
     kind_titles: tuple[str, ...]
     symbols: tuple[str, ...]          # symbols in declaration order, each once
@@ -96,7 +97,8 @@ class Deck:
                         mask |= 1 << len(card_face)
                         card_face.append(index)
                     cards_of.append(mask)
-        return cls(colours=colours, colour_names=tuple(c.name for c in clause.colours), kinds=tuple(kinds),
+        return cls(colours=colours, colour_names=tuple(c.name for c in clause.colours),
+                   colour_shades=tuple(c.shade for c in clause.colours), kinds=tuple(kinds),
                    kind_titles=tuple(k.title or k.name for k in clause.kinds),
                    symbols=tuple(symbols), face_names=tuple(names), face_colour=tuple(fc), face_kind=tuple(fk),
                    face_symbol=tuple(fs), face_value=tuple(fv), face_royal=tuple(fr), face_title=tuple(ft),
@@ -148,15 +150,20 @@ class Deck:
         return ", ".join(self.face_names[f] for f in range(len(self.face_names)) if face_mask >> f & 1)
 
     # --- selectors ---------------------------------------------------------------
-    def _atom(self, atom: ir.Atom, ref: int | None, context: str) -> int:
+    def _atom(self, atom: ir.Atom, ref: int | None, context: str, trump: int | None = None,
+              classes: dict | None = None) -> int:
         if atom.what == "any":
             mask = self.all_faces
         elif atom.what == "royal":
             mask = sum(1 << f for f, r in enumerate(self.face_royal) if r)
         elif atom.what == "kind":
-            if atom.name not in self.kinds:
-                raise SelectorError(f"{atom.name!r} is not a kind of this deck (kinds: {', '.join(self.kinds)})")
-            mask = sum(1 << f for f, k in enumerate(self.face_kind) if k == atom.name)
+            if classes and atom.name in classes:
+                mask = classes[atom.name]
+            elif atom.name not in self.kinds:
+                named = ", ".join(self.kinds) + (f"; classes: {', '.join(classes)}" if classes else "")
+                raise SelectorError(f"{atom.name!r} is not a kind of this deck (kinds: {named})")
+            else:
+                mask = sum(1 << f for f, k in enumerate(self.face_kind) if k == atom.name)
         elif atom.what == "face":
             if atom.name not in self.symbols:
                 raise SelectorError(f"{atom.name!r} is not a face of this deck (faces: {', '.join(self.symbols)})")
@@ -168,6 +175,17 @@ class Deck:
                 raise SelectorError(err.message) from None
         if atom.colour == "any":
             return mask
+        if atom.colour in ("trump", "trump-shade"):
+            if trump is None:
+                raise SelectorError(f"'{'of trump colour' if atom.colour == 'trump' else 'of trump shade'}' needs a "
+                                    f"trump colour: it is said in a contract played for each colour")
+            if atom.colour == "trump":
+                return mask & sum(1 << f for f, c in enumerate(self.face_colour) if c == trump)
+            shade = self.colour_shades[trump]
+            if not shade:
+                raise SelectorError("'of trump shade' needs colours with shades: write them after each colour's name "
+                                    "in the deck clause, such as c \"clubs\" (black)")
+            return mask & sum(1 << f for f, c in enumerate(self.face_colour) if self.colour_shades[c] == shade)
         allowed = {"follow": "led", "capture": "same"}.get(context)
         if atom.colour != "other" and atom.colour != allowed:
             where = {"led": "follow rules (the led card's colour)", "same": "capture rules (the taking card's colour)"}
@@ -177,14 +195,16 @@ class Deck:
         same = sum(1 << f for f, c in enumerate(self.face_colour) if c == ref)
         return mask & same if atom.colour != "other" else mask & ~same & self.all_faces
 
-    def select(self, selector: ir.Selector, ref: int | None = None, context: str = "") -> int:
+    def select(self, selector: ir.Selector, ref: int | None = None, context: str = "", trump: int | None = None,
+               classes: dict | None = None) -> int:
         """The faces a selector names, as a bitmask; ``ref`` is the colour that
-        ``of led colour`` / ``of same colour`` refers to."""
+        ``of led colour`` / ``of same colour`` refers to, ``trump`` the trump colour of the contract played
+        (``of trump colour``), ``classes`` the classes of cards a name may mean beside the kinds."""
         out = 0
         for term in selector.terms:
-            mask = self._atom(term.base, ref, context)
+            mask = self._atom(term.base, ref, context, trump, classes)
             for minus in term.minus:
-                mask &= ~self._atom(minus, ref, context)
+                mask &= ~self._atom(minus, ref, context, trump, classes)
             out |= mask
         return out
 
@@ -218,7 +238,8 @@ def describe_selector(selector: ir.Selector, deck: Deck | None = None, ref: int 
         if a.colour == "other" and deck is not None and ref is not None:
             others = [c for i, c in enumerate(deck.colour_names) if i != ref]
             return f"{' or '.join(others)} {n}"
-        suffix = {"led": " of the led colour", "same": " of its own colour", "other": " of another colour"}
+        suffix = {"led": " of the led colour", "same": " of its own colour", "other": " of another colour",
+                  "trump": " of the trump colour", "trump-shade": " of the trump's shade"}
         base = "any card" if a.what == "any" and a.colour == "any" else n
         return base + suffix.get(a.colour, "")
 

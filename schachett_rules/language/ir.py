@@ -114,16 +114,18 @@ Expr = Annotated[Union[Num, Name, BinOp, Neg, Call], Field(discriminator="node")
 # --- selectors: sets of cards named in clauses -----------------------------
 
 class Atom(Node):
-    """One term of a selector: a kind, a face, a card, ``royal`` or ``any``.
+    """One term of a selector: a kind (or a class of cards), a face, a card, ``royal`` or ``any``.
 
     ``colour`` relates the term to another card: ``led`` (the led card's
     colour, in follow rules), ``same`` (the taking card's colour, in capture
-    rules) or ``other`` (any colour but that one).
+    rules) or ``other`` (any colour but that one); or to the contract's trump
+    colour: ``trump`` (of that colour) or ``trump-shade`` (of any colour of the
+    trump's shade, black or red: the Jack of the same colour in euchre).
     """
 
     what: Literal["any", "royal", "kind", "face", "card"]
     name: str = ""
-    colour: Literal["any", "led", "same", "other"] = "any"
+    colour: Literal["any", "led", "same", "other", "trump", "trump-shade"] = "any"
     at: Pos | None = None
 
 
@@ -151,10 +153,11 @@ class ClauseBase(Node):
 
 
 class Colour(Node):
-    """A colour of the deck: its code in card names and its name."""
+    """A colour of the deck: its code in card names, its name, and its shade where the game pairs colours."""
 
     code: str
     name: str
+    shade: str = ""
 
 
 class Face(Node):
@@ -233,10 +236,27 @@ class Lead(ClauseBase):
 
 
 class Ranking(ClauseBase):
-    """The order of faces, highest first; faces in one group rank equal."""
+    """The order of the cards, highest first; cards in one group rank equal.
+
+    An item of a group is a face symbol (``D``: the Dame of every colour) or a
+    selector in brackets (``(J of trump colour)``); every face takes the rank of
+    the first group that names it.
+    """
 
     clause: Literal["ranking"] = "ranking"
-    groups: tuple[tuple[str, ...], ...]
+    groups: tuple[tuple[Union[str, Selector], ...], ...]
+
+
+class CardClass(ClauseBase):
+    """A class of cards named by a selector, such as the trumps: cards that follow and take as one suit.
+
+    A card of a class is led, followed and taken by the follow and capture
+    rules of its class (the first class that holds it) instead of its kind's.
+    """
+
+    clause: Literal["class"] = "class"
+    name: str
+    cards: Selector
 
 
 class CaptureRule(Node):
@@ -244,7 +264,7 @@ class CaptureRule(Node):
 
     taker: str
     victims: Selector
-    direction: Literal["lower", "higher"] = "lower"
+    direction: Literal["lower", "higher", "any"] = "lower"
     at: Pos | None = None
     basis: Basis | None = None        # the rule's own citations and grade; None: its clause's basis holds
 
@@ -541,7 +561,7 @@ Clause = Annotated[
     Union[Deck, Seats, Parties, Deal, Lead, Ranking, Capture, Ties, Follow, Promotion,
           Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Memory, Session,
           Dealer, Castling, CastleOfficer, CastleLimit, CastleWith, CastleRescue, CastleKing, CastleMoment, Dummy,
-          Automaton, Stake, SettlePenalties, SeatNames, PartyNames],
+          Automaton, Stake, SettlePenalties, SeatNames, PartyNames, CardClass],
     Field(discriminator="clause"),
 ]
 
@@ -567,6 +587,8 @@ def clause_key(clause: ClauseBase) -> str:
         return f"penalty {c.name}"
     if isinstance(c, Dummy):
         return f"dummy {c.seat}"
+    if isinstance(c, CardClass):
+        return f"class {c.name}"
     return c.clause  # type: ignore[attr-defined]
 
 

@@ -36,7 +36,8 @@ def _words(*rows: tuple[str, str, str]) -> tuple[Word, ...]:
 KEYWORDS: dict[str, tuple[Word, ...]] = {
     "grade": tuple(Word(g.value, g.value, GRADE_MEANING[g]) for g in Grade),
     "lead_which": _words(("first", "first", "the first trick"), ("next", "next", "each later trick")),
-    "direction_word": _words(("lower", "lower", "lower"), ("higher", "higher", "higher")),
+    "direction_word": _words(("lower", "lower", "lower"), ("higher", "higher", "higher"),
+                             ("any", "any", "any, whatever its rank,")),
     "tie_outcome": _words(("first", "first played holds", "first played holds the trick"),
                           ("later", "later played takes", "later played takes the trick")),
     "remaining_scope": _words(

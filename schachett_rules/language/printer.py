@@ -52,6 +52,8 @@ def _seat(ref: ir.SeatRef) -> str:
 
 def _atom(a: ir.Atom) -> str:
     word = {"any": "any", "royal": "royal"}.get(a.what, a.name)
+    if a.colour == "trump-shade":
+        return word + " of trump shade"
     return word + (f" of {a.colour} colour" if a.colour != "any" else "")
 
 
@@ -87,7 +89,9 @@ def clause(c, indent: str = "") -> str:
     b = basis(c.basis)
     i2 = indent + "    "
     if isinstance(c, ir.Deck):
-        lines = [f"deck{b} {{", f"{i2}colours " + ", ".join(f"{col.code} {quote(col.name)}" for col in c.colours)]
+        lines = [f"deck{b} {{", f"{i2}colours " + ", ".join(f"{col.code} {quote(col.name)}" + (f" ({col.shade})" if col.shade
+                                                                                               else "")
+                                                         for col in c.colours)]
         for k in c.kinds:
             title = f" {quote(k.title)}" if k.title else ""
             lines.append(f"{i2}{k.name}{title}: {_faces(k.faces)}")
@@ -103,7 +107,10 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Lead):
         text = f"lead {phrase('lead_which', c.which)}{b}: {'winner' if c.winner else _seat(c.by)}"
     elif isinstance(c, ir.Ranking):
-        text = f"ranking{b}: " + " > ".join(" = ".join(g) for g in c.groups)
+        text = f"ranking{b}: " + " > ".join(" = ".join(g if isinstance(g, str) else f"({selector(g)})" for g in grp)
+                                             for grp in c.groups)
+    elif isinstance(c, ir.CardClass):
+        text = f"class {c.name}{b}: {selector(c.cards)}"
     elif isinstance(c, ir.Capture):
         inner = [f"{i2}{r.taker}{basis(r.basis)} takes {phrase('direction_word', r.direction)}: {selector(r.victims)}" for r in c.rules]
         text = f"capture{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
