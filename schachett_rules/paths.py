@@ -65,6 +65,11 @@ def variants_dir() -> Path:
     return home() / "variants"
 
 
+def family_dir() -> Path:
+    """The folder of the rule files of Schachett's family (Schafkopf, Euchre, Whist, Hearts ...)."""
+    return variants_dir() / "family"
+
+
 def ruleset_path(name: str, near: Path | None = None) -> Path:
     """The rule file for a ruleset name, looked up beside ``near`` and then in ``variants/``.
 
@@ -82,7 +87,7 @@ def ruleset_path(name: str, near: Path | None = None) -> Path:
     if not is_ruleset_name(name):
         raise RecordError(f"{_shown(name)} is not a ruleset name: a ruleset is named in lower-case words joined by "
                           f"hyphens, such as 'original' or 'ai-reconstruction', at most {MAX_NAME} characters")
-    folders = ([near] if near is not None else []) + [variants_dir()]
+    folders = ([near] if near is not None else []) + [variants_dir(), family_dir()]
     for folder in folders:
         candidate = folder / f"{name}{RULE_SUFFIX}"
         if candidate.is_file():
@@ -90,9 +95,19 @@ def ruleset_path(name: str, near: Path | None = None) -> Path:
                 raise RecordError(f"{candidate}: this rule file is a link to {candidate.resolve().parent}, outside "
                                   f"its folder; a ruleset named {name!r} must be a file of {folder} itself")
             return candidate
-    return folders[-1] / f"{name}{RULE_SUFFIX}"
+    return folders[-2] / f"{name}{RULE_SUFFIX}"
+
+
+def schachett_rulesets() -> list[str]:
+    """The names of Schachett's own rule files (``variants/``), sorted."""
+    return sorted(p.stem for p in variants_dir().glob(f"*{RULE_SUFFIX}"))
+
+
+def family_rulesets() -> list[str]:
+    """The names of the family's rule files (``variants/family/``), sorted."""
+    return sorted(p.stem for p in family_dir().glob(f"*{RULE_SUFFIX}"))
 
 
 def known_rulesets() -> list[str]:
-    """The names of the rule files in ``variants/``, sorted."""
-    return sorted(p.stem for p in variants_dir().glob(f"*{RULE_SUFFIX}"))
+    """The names of every rule file: Schachett's (``variants/``), then the family's (``variants/family/``)."""
+    return schachett_rulesets() + family_rulesets()

@@ -335,6 +335,14 @@ CLAUSES_BY_TABLE = {
     "penalty_rounding": "settle penalties [§12 design]: {}",
     "per_moment": "castle moment [§5 design]: {}",
     "parity": "session [§13 design] {{ round: 4 games cycle: 6 rounds before {} rounds: seat 1 changes with seat 3 }}",
+    "pass_direction": "passing [§1 design]: 3 cards {}",
+    "exchange_who": "exchange [§1 design]: {} takes stock, discards 2",
+    "exchange_what": "exchange [§1 design]: dealer takes {}, discards 1",
+    "round_mode": "auction [§1 design] {{ from dealer + 1 round: solo < wenz: {} all pass: redeal }}",
+    "requires_how": "requires [§1 design]: holds {} K, D",
+    "partner_who": "partner [§1 design]: {}",
+    "game_points_who": "game points [§1 design] {{ {}: 1 }}",
+    "settle_per": "settlement [§12 design] {{ unit \"Pfg\" amount: winner - loser {} }}",
 }
 
 

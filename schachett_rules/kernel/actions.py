@@ -15,15 +15,18 @@ from . import castling as castle_rules
 
 CHANCE = -1        # decider() while the cards are dealt
 TERMINAL = -2      # decider() when the game is over
-DEAL, CASTLE, PLAY, OVER = range(4)
-PHASES = ("deal", "castle", "play", "over")
+DEAL, CASTLE, PLAY, OVER, PASSING, AUCTION, CALL, EXCHANGE = range(8)
+PHASES = ("deal", "castle", "play", "over", "passing", "auction", "call", "exchange")
 BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
 
 
 class Deal(NamedTuple):
-    """Chance deals: every seat's hand, as card bitmasks."""
+    """Chance deals: every seat's hand, as card bitmasks; the stock left over (a bitmask) and the card turned up
+    (-1: none), where the deal clause leaves a stock or turns a card."""
 
     hands: tuple[int, ...]
+    stock: int = 0
+    turned: int = -1
 
 
 class Play(NamedTuple):
@@ -45,6 +48,37 @@ class Pass(NamedTuple):
     """``seat`` lets its chance to castle at this moment go."""
 
     seat: int
+
+
+class Give(NamedTuple):
+    """``seat`` passes ``card`` on (the passing clause): it leaves his hand now and reaches the other hand when
+    every player has passed."""
+
+    seat: int
+    card: int
+
+
+class Bid(NamedTuple):
+    """``seat`` bids contract number ``contract`` (of the flow's contracts) with trump ``colour`` (-1: the contract
+    names none), or passes (``contract`` -1)."""
+
+    seat: int
+    contract: int = -1
+    colour: int = -1
+
+
+class Call(NamedTuple):
+    """The declarer on ``seat`` calls ``card``: its holder is his partner."""
+
+    seat: int
+    card: int
+
+
+class Discard(NamedTuple):
+    """``seat`` discards ``card`` face down after taking up the turned card or the stock (the exchange clause)."""
+
+    seat: int
+    card: int
 
 
 class Penalty(NamedTuple):
@@ -76,4 +110,16 @@ def describe(t, action) -> str:
     if kind is Penalty:
         return f"penalty {action.name} on seat {action.seat}" + (f", {name(action.card)} taken back"
                                                                  if action.card >= 0 else "")
+    if kind is Give:
+        return f"seat {action.seat} passes {name(action.card)}"
+    if kind is Call:
+        return f"seat {action.seat} calls {name(action.card)}"
+    if kind is Discard:
+        return f"seat {action.seat} discards {name(action.card)}"
+    if kind is Bid:
+        if action.contract < 0:
+            return f"seat {action.seat} passes"
+        c = t.flow.contracts[action.contract]
+        colour = f" in {t.deck.colour_names[action.colour]}" if action.colour >= 0 else ""
+        return f"seat {action.seat} bids {c.title or c.name}{colour}"
     return "the deal"

@@ -54,9 +54,11 @@ def strength_order(t: Tables) -> tuple[int, ...]:
     return t.strength_order
 
 
-def automaton_card(t: Tables, hand: int, trick: Sequence[tuple[int, int]], index: int, policy: str) -> int:
-    """The card the rule ``policy`` plays from ``hand`` to ``trick`` (trick ``index``, from 0)."""
-    mask, _tier = legal(t, hand, trick)
+def automaton_card(t: Tables, hand: int, trick: Sequence[tuple[int, int]], index: int, policy: str,
+                   played: int = 0) -> int:
+    """The card the rule ``policy`` plays from ``hand`` to ``trick`` (trick ``index``, from 0; ``played``: the
+    cards played so far, for the restrictions)."""
+    mask, _tier = legal(t, hand, trick, played, index)
     cards = [c for c in range(t.n_cards) if mask >> c & 1]
     takes = [False] * len(cards)
     if trick:

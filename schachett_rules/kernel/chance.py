@@ -5,7 +5,8 @@ count), for the next uniform number u (:func:`~.deal.pick`); at a moment of
 castling it considers its castles King by King, takes each chance when its
 number falls below one half (:func:`~.castling.chance_taken`) and then the
 officer the next number picks (:func:`~.castling.officer_at`), and otherwise
-lets the moment go; chance deals with :func:`~.deal.deal_cards`. The compiled
+lets the moment go; before play it takes the k-th of the actions open (a card
+to pass, a bid, a card to call or to discard); chance deals with :func:`~.deal.deal_full`. The compiled
 play-outs draw the very same numbers in the same order, so a random game is the
 same game on every path.
 
@@ -22,9 +23,10 @@ True
 
 from __future__ import annotations
 
-from .actions import CASTLE, DEAL, PLAY, Castle, Deal, Pass, Play
+from .actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PLAY, Castle, Deal, Pass, Play
 from .castling import chance_taken, officer_at
-from .deal import deal_cards, pick
+from .core import kth
+from .deal import deal_full, pick
 
 
 def random_action(state, rng):
@@ -42,7 +44,12 @@ def random_action(state, rng):
                 return Castle(o.seat, o.king, o.officers[officer_at(rng.random(), len(o.officers))])
         return Pass(offers[0].seat)
     if phase == DEAL:
-        return Deal(tuple(deal_cards(state.t, state.dealer, rng)))
+        hands, stock, turned = deal_full(state.t, state.dealer, rng)
+        return Deal(tuple(hands), stock, turned)
+    if phase in (PASSING, AUCTION, CALL, EXCHANGE):
+        # a card to pass, a bid, a card to call, a card to discard: the k-th of the actions open, in their order
+        actions = state.legal_actions()
+        return actions[kth(len(actions), rng.random())]
     return None
 
 

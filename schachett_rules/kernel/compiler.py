@@ -16,6 +16,7 @@ in engine code; it is all here, computed from the clauses.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from ..language import ir
@@ -24,6 +25,7 @@ from . import castling as castle_rules
 from .castling import castle_permits
 from .automaton import strength_places
 from .core import RELATIONS
+from . import compile_flow as compile_flow_parts
 from .tables import CastleTable, DummyTable, EventTable, Tables
 from ..rules.check import RuleCheckErrors, check, raise_for
 from ..errors import RuleCheckError, SchachettError, UnknownCard
@@ -84,7 +86,8 @@ class _Compiler:
             self.errors.append(err)
         return None
 
-    def run(self) -> Tables:
+    def prepare(self) -> None:
+        """The deck, the table and the classes of cards: what every other piece is compiled against."""
         deck_eff = self.eff("deck")
         try:
             deck = Deck.from_clause(deck_eff.clause)
@@ -100,6 +103,10 @@ class _Compiler:
                                            f"{len(deck.card_face)} cards")
         self.n_seats = seats
         self.classes, self.face_group = self.guard(deck_eff, self.card_classes) or ({}, tuple(deck.face_kind))
+
+    def run(self) -> Tables:
+        self.prepare()
+        deck, seats, deck_eff = self.deck, self.n_seats, self.eff("deck")
         rank = self.guard(self.eff("ranking"), self.ranking)
         parties = self.guard(self.eff("parties"), self.parties)
         self.party_of = (tuple(next(i for i, p in enumerate(parties) if s in p) for s in range(seats))
@@ -112,8 +119,14 @@ class _Compiler:
         follow = self.follow()
         points = self.guard(self.eff("points"), self.points, promoted_as) if promoted_as else None
         events = self.events(deal)
-        settlement = self.eff("settlement").clause
-        self.probe_settlement()
+        settlement = self.r.clause("settlement")
+        if settlement is not None:
+            self.probe_settlement()
+        family = compile_flow_parts.restrictions(self)
+        lead_card = compile_flow_parts.first_lead_card(self)
+        family_values = compile_flow_parts.values(self)
+        runner_cards = compile_flow_parts.runners(self, rank)
+        rule, _holders = compile_flow_parts.parties_rule(self)
         stake = self.stake()
         penalty_rounding = self.penalty_rounding()
         castling = self.castling()
@@ -126,7 +139,7 @@ class _Compiler:
                 self.errors.append(_fail(self.r.effective("stake"), f"stake per player settles a dummy's seat with "
                                          f"the player who plays it, but seat {strays[0].by} plays seat "
                                          f"{strays[0].seat}, a seat of the other party"))
-        if parties and len(parties) != 2:
+        if parties and len(parties) != 2 and settlement is not None:
             self.errors.append(_fail(self.eff("settlement"), "settlement per player needs exactly two parties"))
         raise_for(self.errors)
         gives, hand_size = deal
@@ -171,7 +184,10 @@ class _Compiler:
             review=self.r.clause("review").tricks if self.r.clause("review") else 0,
             memory=self.r.clause("memory").keeps if self.r.clause("memory") else "every",
             rank_cite=", ".join(self.eff("ranking").clause.basis.cites),
-            lead_cites=tuple(", ".join(self.eff(k).clause.basis.cites) for k in ("lead first", "lead next")))
+            lead_cites=tuple(", ".join(self.eff(k).clause.basis.cites) for k in ("lead first", "lead next")),
+            first_lead_card=lead_card, values=family_values, runners=runner_cards,
+            game_points=self.r.clause("game points"), trump=-1 if self.trump is None else self.trump,
+            party_names_fixed=self.r.clause("party names") is not None and rule != "fixed", **family)
 
     def castling(self) -> CastleTable | None:
         eff = self.r.effective("castling")
@@ -308,6 +324,8 @@ class _Compiler:
     def stake(self) -> str:
         """Who settles a game's amount: every seat, or every player once (the stake clause, which must be there)."""
         c = self.r.clause("stake")
+        if c is None and self.r.clause("settlement") is None:
+            return "seat"                  # a game played for game points settles no money
         if c is None:
             self.errors.append(_fail(self.eff("settlement"), "the ruleset must say who settles the amount: `stake "
                                                              "[§12 inferred]: per seat` (every seat receives or pays "
@@ -441,6 +459,13 @@ class _Compiler:
     def parties(self) -> tuple[tuple[int, ...], ...]:
         eff = self.eff("parties")
         c, n = eff.clause, self.n_seats
+        rule, _holders = compile_flow_parts.parties_rule(self)
+        if rule == "each":
+            return tuple((s,) for s in range(n))
+        if rule != "fixed":
+            # made in each game (the holders of some cards, the declarer and his partner); until then the
+            # first seat stands for the one party and the rest for the other
+            return ((0,), tuple(range(1, n))) if n > 1 else ((0,),)
         if c.opposite:
             if n % 2:
                 raise _fail(eff, f"partners cannot sit opposite at a table of {n}")
@@ -458,9 +483,15 @@ class _Compiler:
     def deal(self):
         eff = self.eff("deal")
         c = eff.clause
-        if c.hand_size * self.n_seats != len(self.deck.card_face):
-            raise _fail(eff, f"{self.n_seats} hands of {c.hand_size} make {c.hand_size * self.n_seats} cards, "
-                        f"but the deck has {len(self.deck.card_face)}")
+        if c.hand_size * self.n_seats + c.stock != len(self.deck.card_face):
+            stock = f" and a stock of {c.stock}" if c.stock else ""
+            raise _fail(eff, f"{self.n_seats} hands of {c.hand_size}{stock} make {c.hand_size * self.n_seats + c.stock}"
+                        f" cards, but the deck has {len(self.deck.card_face)}")
+        if c.turn == "stock" and not c.stock:
+            raise _fail(eff, "the top card of the stock is turned up, but the deal leaves no stock")
+        if c.covered > c.hand_size // 2:
+            raise _fail(eff, f"a tableau covers {c.covered} cards of a hand of {c.hand_size}: each covered card lies "
+                             f"under a face-up one, so at most half the hand is covered")
         gives, per_seat, used = [], {}, {}
         for g in c.gives:
             face = self.deck.face(g.card)
@@ -476,6 +507,11 @@ class _Compiler:
 
     def lead(self):
         eff = self.eff("lead first")
+        if eff.clause.holder:
+            nxt = self.eff("lead next")
+            if not nxt.clause.winner:
+                self.errors.append(_fail(nxt, "only `lead next: winner` is supported for the later tricks"))
+            return ("seat", 0)             # the holder of the card, found when the cards are dealt
         if eff.clause.winner:
             raise _fail(eff, "the first trick has no winner before it; name a seat, such as `dealer + 1`")
         nxt = self.eff("lead next")
@@ -662,9 +698,36 @@ class _Compiler:
 
 
 def compile_ruleset(resolved: Resolved) -> Tables:
-    """Check a resolved ruleset and compile it; raises the project's errors if it is unsound."""
+    """Check a resolved ruleset and compile it; raises the project's errors if it is unsound.
+
+    A ruleset of contracts compiles each contract's play (once per trump colour where it is played for each
+    colour) into its flow; its own tables are those of its first contract, with the flow.
+    """
     raise_for(check(resolved))
-    return _Compiler(resolved).run()
+    if not resolved.contracts:
+        comp = _Compiler(resolved)
+        t = comp.run()
+        flow = compile_flow_parts.compile_flow(resolved, comp, None)
+        raise_for(comp.errors)
+        return dataclasses.replace(t, flow=flow) if flow is not None else t
+    base = _Compiler(resolved)
+    base.prepare()
+
+    def contract(name: str, colour: int | None) -> Tables | None:
+        try:
+            t = _Compiler(resolved.for_contract(name), trump=colour).run()
+        except RuleCheckErrors as err:
+            base.errors.extend(e for e in err.errors if e.message not in {x.message for x in base.errors})
+            return None
+        except RuleCheckError as err:
+            if err.message not in {x.message for x in base.errors}:
+                base.errors.append(err)
+            return None
+        return dataclasses.replace(t, name=resolved.name, contract=name)
+
+    flow = compile_flow_parts.compile_flow(resolved, base, contract)
+    raise_for(base.errors)
+    return dataclasses.replace(flow.contracts[0].variants[0], flow=flow, contract="")
 
 
 @functools.lru_cache(maxsize=32)

@@ -84,6 +84,83 @@ def serving_tier(tiers, hand, words: int) -> int:
     return -1
 
 
+# restrictions: what they forbid, and when (bits of ``whens``)
+R_LEAD, R_PLAY, R_DISCARD = 0, 1, 2
+ACTS = ("lead", "play", "discard")
+W_FIRST, W_BEFORE_LAST, W_UNTIL, W_HOLDING = 1, 2, 4, 8
+
+
+def restrict(legal, hand, played, follows, led, words: int, leading: bool, first_trick: bool, last_trick: bool,
+             acts, whens, cards, untils, holdings, owed_led, owed, work) -> int:
+    """Narrow ``legal`` (mask words, changed in place) by the obligations and restrictions; returns the restriction
+    (or obligation, as ``-1 - k``) that narrowed it last, else ``len(acts)``.
+
+    An obligation ``k`` (``owed_led``, ``owed``: mask words, ``k * words`` on) binds when the led card ``led`` is one
+    of its led cards and the hand may play one of the owed cards: then only those may go. A restriction ``k``
+    forbids its ``cards`` (to lead, to play, or to discard: to play one that does not serve the led card's first
+    follow tier, ``follows``) while its conditions hold: in the first trick, before the last, until one of
+    ``untils`` has been ``played``, while the hand holds one of ``holdings``. No restriction leaves a hand
+    without a card to play: one that would forbid every legal card does not bind.
+
+    >>> legal = [0b1111]            # four cards; a heart restriction forbids cards 2 and 3 to be led until one is played
+    >>> restrict(legal, (0b1111,), (0,), (0,), (0,), 1, True, False, False, (0,), (4,), (0b1100,), (0b1100,), (0,),
+    ...          (), (), [0])
+    0
+    >>> legal
+    [3]
+    """
+    narrowed = len(acts)
+    if not leading:
+        for k in range(len(owed_led) // words):
+            hit, have = False, False
+            for w in range(words):
+                if led[w] & owed_led[k * words + w]:
+                    hit = True
+                if legal[w] & owed[k * words + w]:
+                    have = True
+            if hit and have:
+                for w in range(words):
+                    legal[w] &= owed[k * words + w]
+                narrowed = -1 - k
+    for k in range(len(acts)):
+        act, when = acts[k], whens[k]
+        if (act == R_LEAD and not leading) or (act == R_DISCARD and leading):
+            continue
+        if (when & W_FIRST and not first_trick) or (when & W_BEFORE_LAST and last_trick):
+            continue
+        if when & W_UNTIL:
+            seen = False
+            for w in range(words):
+                if played[w] & untils[k * words + w]:
+                    seen = True
+            if seen:
+                continue
+        if when & W_HOLDING:
+            holds = False
+            for w in range(words):
+                if hand[w] & holdings[k * words + w]:
+                    holds = True
+            if not holds:
+                continue
+        left = False
+        for w in range(words):
+            banned = cards[k * words + w]
+            if act == R_DISCARD:
+                banned = banned & ~follows[w]
+            work[w] = legal[w] & ~banned
+            if work[w] != 0:
+                left = True
+        if left:
+            changed = False
+            for w in range(words):
+                if work[w] != legal[w]:
+                    changed = True
+                legal[w] = work[w]
+            if changed:
+                narrowed = k
+    return narrowed
+
+
 def relation(party_of, seat: int, winner: int) -> int:
     """How the seat that played a King stands to the trick's winner: SELF, PARTNER or OPPONENT."""
     if seat == winner:

@@ -49,6 +49,12 @@ def deal_cards(t: Tables, dealer: int, rng: random.Random) -> list[int]:
 
     The shuffle is a Fisher-Yates driven by ``rng.random()``, one number per card.
     """
+    return deal_full(t, dealer, rng)[0]
+
+
+def deal_full(t: Tables, dealer: int, rng: random.Random) -> tuple[list[int], int, int]:
+    """The deal whole: the hands (:func:`deal_cards`), the stock left over (a bitmask) and the card turned up (-1:
+    none): the stock's first card in the shuffled order, or the last card dealt to the dealer."""
     n = t.n_seats
     hands = [0] * n
     for card, seat in t.dealt_to(dealer):
@@ -56,15 +62,26 @@ def deal_cards(t: Tables, dealer: int, rng: random.Random) -> list[int]:
     cards = list(t.rest_cards)
     rnd = rng.random
     shuffle(cards, [rnd() for _ in range(len(cards) - 1)], 0)
-    pos, size = 0, t.hand_size
+    pos, size, last_to_dealer = 0, t.hand_size, -1
     for seat in range(n):
         h = hands[seat]
         need = size - h.bit_count()
         for c in cards[pos:pos + need]:
             h |= 1 << c
+        if need and seat == dealer:
+            last_to_dealer = cards[pos + need - 1]
         hands[seat] = h
         pos += need
-    return hands
+    stock = 0
+    for c in cards[pos:]:
+        stock |= 1 << c
+    flow = t.flow
+    turned = -1
+    if flow is not None and flow.turn == "stock" and pos < len(cards):
+        turned = cards[pos]
+    elif flow is not None and flow.turn == "dealer":
+        turned = last_to_dealer
+    return hands, stock, turned
 
 
 def names_of(t: Tables, mask: int) -> tuple[str, ...]:
@@ -78,35 +95,69 @@ def names_of(t: Tables, mask: int) -> tuple[str, ...]:
     return tuple(t.deck.card_name(c) for c in range(t.n_cards) if mask >> c & 1)
 
 
-def hands_of_record(t: Tables, dealer: int, hands: list[list[str]]) -> list[int]:
-    """A recorded deal as hand bitmasks, checked against the deal clause: hand sizes, the deck, the face-up cards."""
+def hands_of_record(t: Tables, dealer: int, hands: list[list[str]], stock: list[str] | None = None,
+                    turned: str | None = None) -> tuple[list[int], int, int]:
+    """A recorded deal as hand bitmasks, the stock's bitmask and the turned card, checked against the deal
+    clause: hand sizes, the stock, the deck, the face-up cards, the card turned up."""
     if not isinstance(dealer, int) or not 0 <= dealer < t.n_seats:
         raise RecordError(f"dealer {dealer!r} is not a seat of this table (seats 0 to {t.n_seats - 1})")
     if len(hands) != t.n_seats:
         raise RecordError(f"the record deals {len(hands)} hands, but ruleset {t.name} seats {t.n_seats}")
-    masks, taken = [], 0
+    taken = 0
+
+    def take(name: str, where: str) -> int:
+        nonlocal taken
+        try:
+            face = t.face(name)
+        except UnknownCard as err:
+            raise RecordError(f"{where}: {err.message}") from None
+        free = t.deck.face_cards[face] & ~taken
+        if not free:
+            copies = t.deck.face_cards[face].bit_count()
+            raise RecordError(f"{where}: {name} is dealt more often than the deck has it "
+                              f"({copies} {'copy' if copies == 1 else 'copies'})")
+        card = (free & -free).bit_length() - 1
+        taken |= 1 << card
+        return 1 << card
+
+    masks = []
     for seat, hand in enumerate(hands):
         if len(hand) != t.hand_size:
             raise RecordError(f"seat {seat} is dealt {len(hand)} cards, but the deal clause gives {t.hand_size}")
         mask = 0
         for name in hand:
-            try:
-                face = t.face(name)
-            except UnknownCard as err:
-                raise RecordError(f"seat {seat}'s hand: {err.message}") from None
-            free = t.deck.face_cards[face] & ~taken
-            if not free:
-                copies = t.deck.face_cards[face].bit_count()
-                raise RecordError(f"seat {seat}'s hand: {name} is dealt more often than the deck has it "
-                                  f"({copies} {'copy' if copies == 1 else 'copies'})")
-            card = (free & -free).bit_length() - 1
-            mask |= 1 << card
-            taken |= 1 << card
+            mask |= take(name, f"seat {seat}'s hand")
         masks.append(mask)
+    flow = t.flow
+    size = flow.stock if flow is not None else 0
+    stock = list(stock or [])
+    if len(stock) != size:
+        raise RecordError(f"the record leaves {len(stock)} card{'s' if len(stock) != 1 else ''} in the stock, but the "
+                          f"deal clause leaves {size}")
+    stock_mask = 0
+    for name in stock:
+        stock_mask |= take(name, "the stock")
+    turned_card = -1
+    turn = flow.turn if flow is not None else ""
+    if turn and turned is None:
+        raise RecordError("the deal clause turns a card up, so the record must say which (\"turned\")")
+    if turned is not None:
+        if not turn:
+            raise RecordError(f"the record turns {turned} up, but the deal clause turns no card up")
+        try:
+            face = t.face(turned)
+        except UnknownCard as err:
+            raise RecordError(f"the turned card: {err.message}") from None
+        where = stock_mask if turn == "stock" else masks[dealer]
+        found = where & t.deck.face_cards[face]
+        if not found:
+            place = "the stock" if turn == "stock" else "the dealer's hand"
+            raise RecordError(f"the turned card {turned} must come from {place}, which does not hold it")
+        turned_card = (found & -found).bit_length() - 1
     for face, base, offset in t.gives:
         seat = seat_of(t, base, offset, dealer)
         if not masks[seat] & t.deck.face_cards[face]:
             where = f"dealer + {offset}" if base == "dealer" and offset else ("the dealer" if base == "dealer" else f"seat {offset}")
             raise RecordError(f"the deal clause gives {t.deck.face_names[face]} face up to {where} (seat {seat}), "
                               f"but the record deals it elsewhere")
-    return masks
+    return masks, stock_mask, turned_card

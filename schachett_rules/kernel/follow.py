@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .tables import Tables
-from .trick import legal
+from .trick import follows as legal
 
 
 def tiers(t: Tables, led_card: int) -> list[tuple[int, int]]:

@@ -8,10 +8,11 @@ record (:mod:`.records`) when the record is asked for. The reasons of a trick ar
 
 from __future__ import annotations
 
+from .before_play import pass_target
 from .castling import MOMENTS
 from .deal import names_of
-from .records import (CastleRecord, DealRecord, KingEventRecord, PassRecord, PenaltyRecord, PlayRecord,
-                      TrickRecord)
+from .records import (BidRecord, CallRecord, CastleRecord, DealRecord, DiscardRecord, GiveRecord, KingEventRecord,
+                      PassRecord, PenaltyRecord, PlayRecord, TrickRecord)
 from .trick import explain, holders, is_last
 
 
@@ -20,15 +21,21 @@ def record(state, entry: tuple):
     t, name = state.t, state.t.deck.card_name
     kind = entry[0]
     if kind == "deal":
+        stock, turned = (entry[2], entry[3]) if len(entry) > 2 else (0, -1)
         return DealRecord(dealer=state.dealer, hands=tuple(names_of(t, h) for h in dealt_hands(state)),
-                          face_up=tuple((s, name(c)) for c, s in t.dealt_to(state.dealer)))
+                          face_up=tuple((s, name(c)) for c, s in t.dealt_to(state.dealer)),
+                          stock=names_of(t, stock), turned=name(turned) if turned >= 0 else None)
     if kind == "play":
-        _, trick, seat, card, lead, tier = entry
+        _, trick, seat, card, lead, tier, rule = entry
         forced = None
         if tier is not None:
             led = t.deck.card_face[_trick_cards(state, trick)[0][1]]
             forced = f"must follow {t.deck.face_names[led]} with {t.follow_words[led][tier]} ({t.follow_cite[led]})"
+        if rule is not None:
+            forced = restriction_words(t, rule)
         return PlayRecord(trick=trick, seat=seat, card=name(card), lead=lead, forced_by=forced)
+    if kind in ("give", "bid", "call", "discard"):
+        return _before_play_record(state, entry)
     if kind == "trick":
         return trick_record(state, entry[1])
     if kind == "castle":
@@ -40,6 +47,48 @@ def record(state, entry: tuple):
     p = t.penalties[pname]
     return PenaltyRecord(trick=trick, seat=seat, name=pname, points=p.pays or 0, to=to, forfeit=p.forfeit,
                          cite=", ".join(p.basis.cites), card=name(card) if card >= 0 else None)
+
+
+def restriction_words(t, rule: int) -> str:
+    """The restriction (or obligation, as ``-1 - k``) that narrowed a player's choice, in words with its citation."""
+    if rule < 0:
+        name, cite = t.obligation_words[-1 - rule]
+        return f"obligation {name}: the card is owed to this trick ({cite})"
+    name, cite = t.restriction_words[rule]
+    return f"restriction {name} ({cite})"
+
+
+def _before_play_record(state, entry: tuple):
+    base, name = state.base, state.base.deck.card_name
+    flow = base.flow
+    kind = entry[0]
+    if kind == "give":
+        return GiveRecord(seat=entry[1], card=name(entry[2]), to=pass_target(state, entry[1]), cite=flow.passing_cite)
+    if kind == "bid":
+        _, seat, contract, colour = entry
+        rnd = _bid_round(state, entry)
+        if contract < 0:
+            return BidRecord(seat=seat, round=rnd, cite=flow.auction_cite)
+        c = flow.contracts[contract]
+        return BidRecord(seat=seat, round=rnd, contract=c.name, title=c.title,
+                         colour=base.deck.colours[colour] if colour >= 0 else None, cite=c.cite or flow.auction_cite)
+    if kind == "call":
+        c = flow.contracts[state.contract]
+        return CallRecord(seat=entry[1], card=name(entry[2]), cite=c.call_cite)
+    c = flow.contracts[state.contract]
+    return DiscardRecord(seat=entry[1], card=name(entry[2]), cite=c.exchange_cite)
+
+
+def _bid_round(state, entry: tuple) -> int:
+    """The round (from 1) of a bid: each round gives every seat one turn."""
+    n = state.base.n_seats
+    count = 0
+    for e in state._history:
+        if e is entry:
+            break
+        if e[0] == "bid":
+            count += 1
+    return count // n + 1
 
 
 def _trick_cards(state, number: int) -> tuple:

@@ -20,12 +20,54 @@ class Record(BaseModel):
 
 
 class DealRecord(Record):
-    """The deal: who dealt, every hand, and the cards dealt face up."""
+    """The deal: who dealt, every hand, the cards dealt face up, the stock left over and the card turned up."""
 
     action: Literal["deal"] = "deal"
     dealer: int
     hands: tuple[tuple[str, ...], ...]
     face_up: tuple[tuple[int, str], ...] = ()
+    stock: tuple[str, ...] = ()
+    turned: str | None = None
+
+
+class GiveRecord(Record):
+    """A card passed on before play: ``seat`` gave ``card`` to ``to``."""
+
+    action: Literal["give"] = "give"
+    seat: int
+    card: str
+    to: int
+    cite: str
+
+
+class BidRecord(Record):
+    """A bid or a pass in the auction: ``contract`` is None for a pass, ``colour`` the trump colour named."""
+
+    action: Literal["bid"] = "bid"
+    seat: int
+    round: int
+    contract: str | None = None
+    title: str | None = None
+    colour: str | None = None
+    cite: str
+
+
+class CallRecord(Record):
+    """The declarer calls a card; its holder (known to the record, not to the players) is his partner."""
+
+    action: Literal["call"] = "call"
+    seat: int
+    card: str
+    cite: str
+
+
+class DiscardRecord(Record):
+    """A card laid away face down after taking up the turned card or the stock."""
+
+    action: Literal["discard"] = "discard"
+    seat: int
+    card: str
+    cite: str
 
 
 class PlayRecord(Record):
@@ -151,7 +193,8 @@ def money(value: Fraction) -> int | float:
 
 
 class GameResult(Record):
-    """The score of a finished game, by party and by seat."""
+    """The score of a finished game, by party and by seat; with a contract, who declared what and with whom; with
+    game points, what each party scores toward the session's target."""
 
     card_points: tuple[int, ...]
     event_points: tuple[int, ...]
@@ -163,3 +206,12 @@ class GameResult(Record):
     penalties: tuple[int | float, ...]
     net: tuple[int | float, ...]
     events: tuple[KingEventRecord, ...]
+    tricks: tuple[int, ...] = ()                 # tricks taken, by party
+    parties: tuple[tuple[int, ...], ...] = ()    # the seats of each party in this game
+    contract: str | None = None
+    trump: str | None = None
+    declarer: int | None = None
+    called: str | None = None
+    partner: int | None = None
+    game_points: tuple[int | float, ...] = ()    # by party
+    thrown_in: bool = False

@@ -84,25 +84,113 @@ def king_events(t: Tables, trick_index: int, kings: list[tuple[int, int]], winne
     return out
 
 
-def amount(t: Tables, winner_points: int, loser_points: int) -> Fraction:
-    """What each player of the winning party receives (and each loser pays)."""
-    return evaluate(t.settlement.amount, {"winner": winner_points, "loser": loser_points})
+def amount(t: Tables, winner_points: int, loser_points: int, facts: dict | None = None) -> Fraction:
+    """What each player of the winning party receives (and each loser pays); ``facts`` the game's
+    (:func:`game_facts`) where the amount speaks of the declarer, the tricks, the runners or a value."""
+    return evaluate(t.settlement.amount, {**(facts or {}), "winner": winner_points, "loser": loser_points})
 
 
-def settle(t: Tables, totals: tuple[int, ...]) -> tuple[int | None, tuple[Fraction, ...]]:
-    """The winning party (None on a tie) and the money per seat for a game's totals.
+def runners_held(t: Tables, hands) -> int:
+    """How many of the runners clause's cards, from the highest down, one party held without a gap in ``hands``
+    (the hands as play began).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> runners_held(tables_for("original"), [0, 0, 0, 0])      # a ruleset without runners
+    0
+    """
+    count, side = 0, None
+    for card in t.runners:
+        seat = next((s for s, h in enumerate(hands) if h >> card & 1), None)
+        party = t.party_of[seat] if seat is not None else None
+        if party is None or (side is not None and party != side):
+            break
+        side = party
+        count += 1
+    return count
+
+
+def game_facts(t: Tables, totals, tricks, hands) -> dict:
+    """What the expressions that score a game may ask of it: the declarer's party's points and tricks, the
+    defenders', the most and all points, whether the declarer played alone, the runners, the contract's values."""
+    dp = t.party_of[t.declarer] if t.declarer >= 0 else -1
+    facts = {"max_points": max(totals) if totals else 0, "all_points": sum(totals), "runners": runners_held(t, hands),
+             "declarer_points": totals[dp] if dp >= 0 else 0, "declarer_tricks": tricks[dp] if dp >= 0 else 0,
+             "defender_points": sum(x for p, x in enumerate(totals) if p != dp) if dp >= 0 else 0,
+             "defender_tricks": sum(x for p, x in enumerate(tricks) if p != dp) if dp >= 0 else 0,
+             "alone": int(dp >= 0 and (len(t.parties[dp]) == 1 or bool(t.sitting)))}
+    facts.update(dict(t.values))
+    return facts
+
+
+def game_points(t: Tables, totals, tricks, facts: dict) -> tuple[Fraction, ...]:
+    """The game points of each party (the game points clause): its own expression for the declarer's party and
+    for the others, or one for every party; each asks the party's own ``points`` and ``tricks`` besides ``facts``."""
+    gp = t.game_points
+    if gp is None:
+        return ()
+    dp = t.party_of[t.declarer] if t.declarer >= 0 else -1
+    out = []
+    for p in range(len(t.parties)):
+        expr = gp.each if gp.each is not None else (gp.declarer if p == dp else gp.others if dp >= 0 else None)
+        env = {**facts, "points": totals[p], "tricks": tricks[p]}
+        out.append(evaluate(expr, env) if expr is not None else Fraction(0))
+    return tuple(out)
+
+
+def settle_game(t: Tables, totals: tuple[int, ...], facts: dict) -> tuple[int | None, tuple[Fraction, ...]]:
+    """The winning party and the money per seat of a game (the settlement clause; no money without one).
+
+    With ``declarer wins when``, the declarer's party wins when the expression comes to more than nothing, and
+    the other party otherwise; without it the party with more points wins, and equal points pay nothing. Per
+    player, each loser pays each winner the amount (:func:`stake_money`); per defender, each defender settles the
+    amount with the declarer's party, whose players share what it wins or pays.
+    """
+    n = t.n_seats
+    s = t.settlement
+    if s is None:
+        return None, tuple(Fraction(0) for _ in range(n))
+    dp = t.party_of[t.declarer] if t.declarer >= 0 else -1
+    if s.wins is not None and dp >= 0:
+        won = evaluate(s.wins, facts) > 0
+        w = dp if won else next(p for p in range(len(t.parties)) if p != dp)
+    else:
+        if len(totals) != 2 or totals[0] == totals[1]:
+            return None, tuple(Fraction(0) for _ in range(n))
+        w = 0 if totals[0] > totals[1] else 1
+    (loser,) = [p for p in range(len(t.parties)) if p != w] if len(t.parties) == 2 else (None,)
+    a = amount(t, totals[w], totals[loser] if loser is not None else 0, facts)
+    if s.per == "defender" and dp >= 0:
+        return w, defender_money(t, dp, a if w == dp else -a)
+    return w, stake_money(t, w, a)
+
+
+def defender_money(t: Tables, declarer_party: int, a: Fraction) -> tuple[Fraction, ...]:
+    """Each defender pays ``a`` to the declarer's party (receives it when ``a`` is negative), whose players share
+    the sum equally.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> [int(m) for m in defender_money(tables_for("original"), 0, Fraction(5))]
+    [5, -5, 5, -5]
+    """
+    out = [Fraction(0)] * t.n_seats
+    defenders = [s for s in range(t.n_seats) if t.party_of[s] != declarer_party]
+    mine = players_of(t, declarer_party)
+    for s in defenders:
+        out[s] -= a
+    for s in mine:
+        out[s] += a * len(defenders) / len(mine)
+    return tuple(out)
+
+
+def settle(t: Tables, totals: tuple[int, ...], facts: dict | None = None) -> tuple[int | None, tuple[Fraction, ...]]:
+    """The winning party (None on a tie) and the money per seat for a game's totals (:func:`settle_game`).
 
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> winner, money = settle(tables_for("original"), (190, 68))
     >>> winner, [int(m) for m in money]
     (0, [31, -31, 31, -31])
     """
-    n = t.n_seats
-    if totals[0] == totals[1]:
-        return None, tuple(Fraction(0) for _ in range(n))
-    w = 0 if totals[0] > totals[1] else 1      # the compiler allows a settlement per player between two parties
-    (loser,) = t.other_parties(w)
-    return w, stake_money(t, w, amount(t, totals[w], totals[loser]))
+    return settle_game(t, totals, facts or {})
 
 
 def players_of(t: Tables, party: int) -> tuple[int, ...]:

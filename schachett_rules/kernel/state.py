@@ -37,19 +37,21 @@ from __future__ import annotations
 from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..errors import IllegalAction, UnknownCard
+from . import before_play
 from . import castling as castle_rules
 from . import gamelog
-from .actions import (BEFORE, BETWEEN, CASTLE, CHANCE, DEAL, OVER, PHASES, PLAY, RESCUE, TERMINAL, Castle, Deal, Pass,
-                      Penalty, Play)
+from .actions import (AUCTION, BEFORE, BETWEEN, CALL, CASTLE, CHANCE, DEAL, EXCHANGE, OVER, PASSING, PHASES, PLAY,
+                      RESCUE, TERMINAL, Bid, Call, Castle, Deal, Discard, Give, Pass, Penalty, Play)
 from .automaton import automaton_card, policy_of
 from .chance import random_action
-from .deal import deal_cards, hands_of_record, names_of
+from .deal import deal_full, hands_of_record, names_of
 from .records import CastleRecord, GameResult, PassRecord, PenaltyRecord, PlayRecord, TrickRecord, money
-from .scoring import KingCount, king_events, penalty_payees, penalty_settlement, settle
+from .scoring import (KingCount, game_facts, game_points, king_events, penalty_payees, penalty_settlement,
+                      settle_game)
 from .tables import Tables
 from .verify import castle_action, penalty_action, play_action, verify_action
 from .observation import observe
-from .trick import holder, kings_in, legal as legal_cards, trick_points
+from .trick import holder, kings_in, legal as legal_cards, narrowed, trick_points
 
 class TrickOutcome(NamedTuple):
     """A full trick as it stands: who holds it and with which face, its points, its Kings' fates."""
@@ -63,8 +65,9 @@ class TrickOutcome(NamedTuple):
 class LegalPlays:
     """The cards the seat to play may play next: a cheap view over one bitmask (names, with copies once)."""
 
-    def __init__(self, state: "State", seat: int, mask: int, tier: int | None):
+    def __init__(self, state: "State", seat: int, mask: int, tier: int | None, rule: int | None = None):
         self.state, self.seat, self.mask, self.tier = state, seat, mask, tier
+        self.rule = rule      # the restriction that narrowed the choice last (trick.narrowed), if any
 
     def __contains__(self, card) -> bool:
         t = self.state.t
@@ -79,8 +82,10 @@ class LegalPlays:
 
     @property
     def forced_by(self) -> str | None:
-        """The follow rule that narrowed the choice, in words with its citation, or None."""
+        """The follow rule (or restriction) that narrowed the choice, in words with its citation, or None."""
         s = self.state
+        if self.rule is not None and self.rule != len(s.t.restrictions):
+            return gamelog.restriction_words(s.t, self.rule)
         if self.tier is None or self.mask == s.hands[self.seat]:
             return None
         t = s.t
@@ -97,9 +102,10 @@ class State:
     plays), or ``State(t, dealer)`` and a :class:`Deal` action.
     """
 
-    def __init__(self, tables: Tables, dealer: int):
-        t = self.t = tables
+    def __init__(self, tables: Tables, dealer: int, game: int = 0):
+        t = self.t = self.base = tables      # t: the tables in force (the game's, once its contract is fixed)
         self.dealer = dealer
+        self.game = game                     # the game's number in its session (the passing clause asks it)
         self.hands = [0] * t.n_seats
         self.leader = t.first_leader(dealer)
         self.trick: list[tuple[int, int]] = []
@@ -122,20 +128,36 @@ class State:
         self._records: list = []
         self._undo: list[tuple] = []
         self._main = 0                      # the history entry of the last action applied
+        # before the first card (kernel.before_play): the stock, the turned card, passing, bidding, the call
+        self.stock, self.turned = 0, -1
+        self.passed = [0] * t.n_seats       # the cards each seat passed on
+        self.passes_done = 0
+        self.bids: list[tuple[int, int, int]] = []    # (seat, contract, colour), a pass as contract -1
+        self.round, self.bid_turn, self.best = 0, 0, None
+        self.contract, self.trump, self.declarer, self.called, self.partner = -1, -1, -1, -1, -1
+        self.discarded = [0] * t.n_seats
+        self.exchanger, self.to_discard = -1, 0
+        self.thrown_in = False
+        self.played = 0                     # the cards played so far (a restriction may ask)
+        self.start_hands: tuple[int, ...] = ()
 
     # --- making a game ---------------------------------------------------------------------------
     @classmethod
-    def deal(cls, tables: Tables, dealer: int, rng) -> "State":
-        """A new game with a fresh deal from ``rng`` (:func:`~.deal.deal_cards`)."""
-        state = cls(tables, dealer)
-        state.push(Deal(tuple(deal_cards(tables, dealer, rng))))
+    def deal(cls, tables: Tables, dealer: int, rng, game: int = 0) -> "State":
+        """A new game (number ``game`` of its session) with a fresh deal from ``rng`` (:func:`~.deal.deal_full`)."""
+        state = cls(tables, dealer, game)
+        hands, stock, turned = deal_full(tables, dealer, rng)
+        state.push(Deal(tuple(hands), stock, turned))
         return state
 
     @classmethod
-    def from_record(cls, tables: Tables, dealer: int, hands: list[list[str]]) -> "State":
-        """A game with a recorded deal (card names by seat), checked against the deal clause."""
-        state = cls(tables, dealer)
-        state.push(Deal(tuple(hands_of_record(tables, dealer, hands))))
+    def from_record(cls, tables: Tables, dealer: int, hands: list[list[str]], game: int = 0,
+                    stock: list[str] | None = None, turned: str | None = None) -> "State":
+        """A game with a recorded deal (card names by seat, and the stock and turned card where the deal leaves
+        them), checked against the deal clause."""
+        state = cls(tables, dealer, game)
+        masks, stock_mask, turned_card = hands_of_record(tables, dealer, hands, stock, turned)
+        state.push(Deal(tuple(masks), stock_mask, turned_card))
         return state
 
     @classmethod
@@ -190,17 +212,35 @@ class State:
 
     def decider(self) -> int:
         """The seat of the player who decides now (a dummy's player for a dummy), CHANCE at the deal, TERMINAL at the end."""
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase == PLAY:
             return self.t.controller(self.seat_to_play())
-        if self.phase == CASTLE:
+        if phase == CASTLE:
             return self.t.controller(self._castler())
-        return CHANCE if self.phase == DEAL else TERMINAL
+        if phase == DEAL:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.t.controller(self.before_play_seat())
+
+    def before_play_seat(self) -> int:
+        """The seat deciding before play: the one passing cards, bidding, calling or discarding (-1 otherwise)."""
+        phase = self.phase
+        if phase == PASSING:
+            return before_play.passer(self)
+        if phase == AUCTION:
+            return before_play.bidder(self)
+        if phase == CALL:
+            return self.declarer
+        if phase == EXCHANGE:
+            return self.exchanger
+        return -1
 
     def seat_to_play(self) -> int:
         """The hand whose card is due next (during a castling moment: the hand that will lead once it closes)."""
         if self.phase == CASTLE and self.moment == RESCUE:
             return self.outcome().winner
-        return (self.leader + len(self.trick)) % self.t.n_seats
+        return self.t.seat_at(self.leader, len(self.trick))
 
     @property
     def to_move(self) -> int:
@@ -215,13 +255,18 @@ class State:
     def legal(self) -> LegalPlays:
         """The cards the seat to play may play next, as names (a card played during a moment of castling closes it)."""
         seat = self.seat_to_play()
-        if self.phase == OVER or self.phase == DEAL or (self.phase == CASTLE and self.moment == RESCUE
-                                                        and self.done == self.t.n_tricks - 1):
+        if self.phase not in (PLAY, CASTLE) or (self.phase == CASTLE and self.moment == RESCUE
+                                                and self.done == self.t.n_tricks - 1):
             return LegalPlays(self, seat, 0, None)
         if not self.known_deal:
             return LegalPlays(self, seat, self._possible(seat), None)
         if self.phase == CASTLE and self.moment == RESCUE:
-            return LegalPlays(self, seat, self.hands[seat], None)   # it will lead the next trick
+            # it will lead the next trick
+            return LegalPlays(self, seat, legal_cards(self.t, self.hands[seat], (), self.played, self.done + 1)[0],
+                              None)
+        if self.t.restrictions or self.t.obligations:
+            mask, tier, why = narrowed(self.t, self.hands[seat], self.trick, self.played, self.done)
+            return LegalPlays(self, seat, mask, tier, why)
         return LegalPlays(self, seat, *legal_cards(self.t, self.hands[seat], self.trick))
 
     def legal_actions(self) -> list:
@@ -238,6 +283,14 @@ class State:
         if self.phase == CASTLE:
             offers = self.castle_offers()
             return [Castle(o.seat, o.king, c) for o in offers for c in o.officers] + [Pass(self._castler())]
+        if self.phase == PASSING:
+            return before_play.give_actions(self)
+        if self.phase == AUCTION:
+            return before_play.bid_actions(self)
+        if self.phase == CALL:
+            return before_play.call_actions(self)
+        if self.phase == EXCHANGE:
+            return before_play.discard_actions(self)
         return []
 
     def rule_action(self):
@@ -248,7 +301,7 @@ class State:
         rule = policy_of(t, t.controller(seat))
         if rule is None:
             return None
-        return Play(seat, automaton_card(t, self.hands[seat], self.trick, self.done, rule))
+        return Play(seat, automaton_card(t, self.hands[seat], self.trick, self.done, rule, self.played))
 
     # --- castling: the moments and who is asked ---------------------------------------------------
     def _moment_options(self) -> list:
@@ -320,9 +373,21 @@ class State:
         elif kind is Pass:
             self._pass(action.seat)
         elif kind is Deal:
-            self._deal(action.hands)
+            self._deal(action)
         elif kind is Penalty:
             self._penalty(action)
+        elif kind is Give:
+            self._before_play(("give", action.seat, action.card))
+            before_play.give(self, action.seat, action.card)
+        elif kind is Bid:
+            self._before_play(("bid", action.seat, action.contract, action.colour))
+            before_play.bid(self, action.seat, action.contract, action.colour)
+        elif kind is Call:
+            self._before_play(("call", action.seat, action.card))
+            before_play.call(self, action.seat, action.card)
+        elif kind is Discard:
+            self._before_play(("discard", action.seat, action.card))
+            before_play.discard(self, action.seat, action.card)
         else:
             self._undo.pop()
             raise TypeError(f"not an action: {action!r}")
@@ -349,7 +414,14 @@ class State:
         if not self._undo:
             raise IllegalAction("there is nothing to take back: no action has been applied")
         (hands, self.leader, trick, self.done, self.phase, self.moment, self.ask, self.castled, total, each,
-         points, cards, n_tricks, n_castles, n_history, n_debts, self.forfeited, self.shown, self.pool) = self._undo.pop()
+         points, cards, n_tricks, n_castles, n_history, n_debts, self.forfeited, self.shown, self.pool, self.t,
+         self.played, self.partner, before) = self._undo.pop()
+        if before is not None:
+            (self.stock, self.turned, passed, self.passes_done, n_bids, self.round, self.bid_turn, self.best,
+             self.contract, self.trump, self.declarer, self.called, discarded, self.exchanger, self.to_discard,
+             self.thrown_in, self.start_hands) = before
+            self.passed, self.discarded = list(passed), list(discarded)
+            del self.bids[n_bids:]
         self.hands, self.trick = list(hands), list(trick)
         self.count.total, self.count.per_event = total, dict(each)
         self.points, self.card_points = list(points), list(cards)
@@ -357,10 +429,16 @@ class State:
         del self._records[n_history:]
 
     def _snapshot(self) -> tuple:
+        # what the phases before play change is kept only while they last: play never touches it
+        before = None
+        if self.phase in (DEAL, PASSING, AUCTION, CALL, EXCHANGE):
+            before = (self.stock, self.turned, tuple(self.passed), self.passes_done, len(self.bids), self.round,
+                      self.bid_turn, self.best, self.contract, self.trump, self.declarer, self.called,
+                      tuple(self.discarded), self.exchanger, self.to_discard, self.thrown_in, self.start_hands)
         return (tuple(self.hands), self.leader, tuple(self.trick), self.done, self.phase, self.moment, self.ask,
                 self.castled, self.count.total, tuple(self.count.per_event.items()), tuple(self.points),
                 tuple(self.card_points), len(self._tricks), len(self._castles), len(self._history), len(self.debts),
-                self.forfeited, self.shown, self.pool)
+                self.forfeited, self.shown, self.pool, self.t, self.played, self.partner, before)
 
     def clone(self) -> "State":
         """An independent copy of this state (its history shared up to now, its future its own)."""
@@ -369,6 +447,7 @@ class State:
         new.hands, new.trick = list(self.hands), list(self.trick)
         new.count = KingCount.copy_of(self.count)
         new.points, new.card_points, new.debts = list(self.points), list(self.card_points), list(self.debts)
+        new.passed, new.discarded, new.bids = list(self.passed), list(self.discarded), list(self.bids)
         new._tricks, new._castles, new._history = list(self._tricks), list(self._castles), list(self._history)
         new._records, new._undo = list(self._records), list(self._undo)
         return new
@@ -378,8 +457,13 @@ class State:
 
         Two states with the same key play on alike (the points already won are not in it).
         """
-        return (self.phase, self.moment, self.ask, tuple(self.hands), tuple(self.trick), self.leader, self.done,
-                self.castled, self.count.total, tuple(sorted(self.count.per_event.items())), self.shown, self.pool)
+        key = (self.phase, self.moment, self.ask, tuple(self.hands), tuple(self.trick), self.leader, self.done,
+               self.castled, self.count.total, tuple(sorted(self.count.per_event.items())), self.shown, self.pool)
+        if self.base.flow is None:
+            return key
+        # the game's own parties, sitting out and call, the restrictions' memory, and where the bidding stands
+        return key + (id(self.t), self.played, self.passes_done, tuple(self.passed), tuple(self.bids),
+                      tuple(self.discarded), self.stock)
 
     def lapse(self) -> None:
         """Let every open chance to castle go until a card is due or the game is over (a record ending in silence)."""
@@ -399,31 +483,46 @@ class State:
         return self.outcome() if self.phase == CASTLE and self.moment == RESCUE else None
 
     # --- what each action does ---------------------------------------------------------------------------
-    def _deal(self, hands: Sequence[int]) -> None:
-        self.hands = list(hands)
-        self.phase = PLAY
+    def _deal(self, action: Deal) -> None:
+        self.hands = list(action.hands)
+        self.stock, self.turned = action.stock, action.turned
         self._main = len(self._history)
-        self._history.append(("deal", tuple(hands)))
+        self._history.append(("deal", tuple(action.hands), action.stock, action.turned))
+        before_play.after_deal(self)
+
+    def _enter_play(self) -> None:
+        """Play begins: the moment of castling before the first card, if any, then the first lead."""
+        self.phase = PLAY
         self._enter(BEFORE)
+
+    def _before_play(self, entry: tuple) -> None:
+        """Log an action of the phases before play (a card passed, a bid, a call, a discard)."""
+        self._main = len(self._history)
+        self._history.append(entry)
 
     def _play(self, seat: int, card: int) -> None:
         t = self.t
         while self.phase == CASTLE:           # a card played while a chance is open: every chance left lapses
             self._pass(self._castler(), implied=True)
         bit = 1 << card
+        rule = None
         if self.known_deal:
             tier = legal_cards(t, self.hands[seat], self.trick)[1] if self.trick else None
             forced = tier is not None and self.hands[seat] & t.follow[t.deck.card_face[self.trick[0][1]]][tier] \
                 != self.hands[seat]
+            if t.restrictions or t.obligations:
+                why = narrowed(t, self.hands[seat], self.trick, self.played, self.done)[2]
+                rule = why if why != len(t.restrictions) else None
         else:
             tier, forced = None, False
             self.pool &= ~bit
         self._main = len(self._history)
-        self._history.append(("play", self.done + 1, seat, card, not self.trick, tier if forced else None))
+        self._history.append(("play", self.done + 1, seat, card, not self.trick, tier if forced else None, rule))
         self.hands[seat] &= ~bit
         self.shown &= ~bit
+        self.played |= bit
         self.trick.append((seat, card))
-        if len(self.trick) == t.n_seats:
+        if len(self.trick) == t.n_active:
             if t.castling is not None and kings_in(t, self.trick):
                 self._enter(RESCUE)
             else:
@@ -431,6 +530,10 @@ class State:
 
     def _gather(self) -> None:
         t, index = self.t, self.done
+        if self.base.flow is not None and self.declarer >= 0 and self.partner < 0:
+            # the first other player to take a trick may become the declarer's partner with this very trick
+            before_play.found_partner(self, holder(t, index, self.trick)[0])
+            t = self.t
         seat, face = holder(t, index, self.trick)
         kings = kings_in(t, self.trick)
         fates = tuple(king_events(t, index, kings, seat, self.count)) if kings else ()
@@ -625,17 +728,50 @@ class State:
                    f"trick {self.trick_number} of {self.t.n_tricks} is being played")
             raise IllegalAction(f"the game is not over: {why}")
         t = self.t
+        n_parties = len(t.parties)
+        if self.thrown_in:
+            zero = tuple(0 for _ in range(t.n_seats))
+            return GameResult(card_points=(0,) * n_parties, event_points=(0,) * n_parties, totals=(0,) * n_parties,
+                              winner=None, unit=t.settlement.unit if t.settlement else "", settlement=zero,
+                              penalties=zero, net=zero, events=(), thrown_in=True,
+                              parties=tuple(t.parties), tricks=(0,) * n_parties,
+                              game_points=(0,) * n_parties if t.game_points is not None else ())
         events = tuple(e for tr in self.tricks for e in tr.events)
-        event_points = [p - c for p, c in zip(self.points, self.card_points)]
-        totals = tuple(0 if p in self.forfeited else self.points[p] for p in range(len(t.parties)))
-        winner, money_by_seat = settle(t, totals)
+        card_points = list(self.card_points)
+        points = list(self.points)
+        for seat, cards in enumerate(self.discarded):
+            # the cards laid away count to the party of the player who laid them away (as the skat does)
+            if cards:
+                worth = sum(t.points[t.deck.card_face[c]] for c in range(t.n_cards) if cards >> c & 1)
+                card_points[t.party_of[seat]] += worth
+                points[t.party_of[seat]] += worth
+        event_points = [p - c for p, c in zip(points, card_points)]
+        totals = tuple(0 if p in self.forfeited else points[p] for p in range(n_parties))
+        tricks = [0] * n_parties
+        for tr in self._tricks:
+            tricks[t.party_of[tr[2]]] += 1
+        facts = game_facts(t, totals, tricks, self.start_hands or self.hands)
+        winner, money_by_seat = settle_game(t, totals, facts)
+        gp = game_points(t, totals, tricks, facts)
+        if t.settlement is None and gp:
+            best = (min if t.game_points.lowest_wins else max)(gp)
+            winner = gp.index(best) if list(gp).count(best) == 1 else None
         penalty_money = self.penalty_money
         net = tuple(m + pm for m, pm in zip(money_by_seat, penalty_money))
-        return GameResult(card_points=tuple(self.card_points), event_points=tuple(event_points), totals=totals,
-                          forfeited=tuple(sorted(self.forfeited)), winner=winner, unit=t.settlement.unit,
+        name = t.deck.card_name
+        contract = self.base.flow.contracts[self.contract] if self.contract >= 0 else None
+        return GameResult(card_points=tuple(card_points), event_points=tuple(event_points), totals=totals,
+                          forfeited=tuple(sorted(self.forfeited)), winner=winner,
+                          unit=t.settlement.unit if t.settlement else "",
                           settlement=tuple(money(m) for m in money_by_seat),
                           penalties=tuple(money(m) for m in penalty_money),
-                          net=tuple(money(m) for m in net), events=events)
+                          net=tuple(money(m) for m in net), events=events, tricks=tuple(tricks),
+                          parties=tuple(t.parties), contract=contract.name if contract else None,
+                          trump=t.deck.colours[self.trump] if self.trump >= 0 else None,
+                          declarer=self.declarer if self.declarer >= 0 else None,
+                          called=name(self.called) if self.called >= 0 else None,
+                          partner=self.partner if self.partner >= 0 else None,
+                          game_points=tuple(money(x) for x in gp))
 
     def __repr__(self) -> str:
         return f"<State {self.t.name}: {self.phase_name}, trick {self.trick_number}, decider {self.decider()}>"

@@ -132,6 +132,31 @@ class Tables:
     strength_order: tuple[int, ...] = ()                 # card -> its place by rank, points, deck order (automaton)
     castle_permits: tuple = ()                           # the castling permits as int tuples (castling.Permits)
     castle_officers: int = 0                             # the cards (a bitmask) that may be taken for a King
+    # what the family's games add: restrictions on play, the first lead by a card, a game's own parties
+    restrictions: tuple[tuple[int, int, int, int, int], ...] = ()   # (act, when, cards, until, holding): restrict
+    restrictions_by_called: dict = field(default_factory=dict)     # called face -> restrictions naming the called card
+    restriction_words: tuple[tuple[str, str], ...] = ()            # per restriction: its name, its citation
+    obligations: tuple[tuple[int, int], ...] = ()                   # (cards led, cards then owed)
+    obligations_by_called: dict = field(default_factory=dict)
+    obligation_words: tuple[tuple[str, str], ...] = ()
+    restriction_words_called: tuple[tuple[str, str], ...] = ()     # the same once a card is called
+    obligation_words_called: tuple[tuple[str, str], ...] = ()
+    first_lead_card: int = -1                            # the holder of this card leads the first trick (-1: a seat)
+    sitting: int = 0                                     # seats (a bitmask) that sit this game out
+    called: int = -1                                     # the card called in this game
+    declarer: int = -1                                   # the declarer of this game (-1: none)
+    trump: int = -1                                      # the contract's trump colour (-1: none named)
+    contract: str = ""                                   # the contract these tables play ('' for a ruleset of one)
+    values: tuple[tuple[str, object], ...] = ()          # the contract's named values (value clauses)
+    game_points: object = None                           # the game points clause (ir.GamePoints), or None
+    runners: tuple[int, ...] = ()                        # the runners clause's cards, highest first
+    party_names_fixed: bool = False                      # the party names clause names parties made in the game
+    flow: object = None                                  # the flow (kernel.flow.Flow): passing, bidding, contracts
+
+    @property
+    def n_active(self) -> int:
+        """The seats that play this game (all but those sitting it out): the cards of a full trick."""
+        return self.n_seats - self.sitting.bit_count()
 
     def seat_name(self, seat: int) -> str:
         """What a seat is called at the table (the seat names clause): 'South', 'the Kaiser' ...
@@ -171,8 +196,20 @@ class Tables:
         return next((d for d in self.dummies if d.seat == seat), None)
 
     def next_seat(self, seat: int) -> int:
-        """The seat that plays after ``seat`` (play goes to the left)."""
-        return (seat + 1) % self.n_seats
+        """The seat that plays after ``seat`` (play goes to the left, past any seat sitting the game out)."""
+        seat = (seat + 1) % self.n_seats
+        while self.sitting >> seat & 1:
+            seat = (seat + 1) % self.n_seats
+        return seat
+
+    def seat_at(self, leader: int, place: int) -> int:
+        """The seat that plays the ``place``-th card (from 0) of a trick ``leader`` leads."""
+        if not self.sitting:
+            return (leader + place) % self.n_seats
+        seat = leader
+        for _ in range(place):
+            seat = self.next_seat(seat)
+        return seat
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s party."""

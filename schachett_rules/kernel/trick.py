@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .core import holder_after, points_of, serving_tier, takes_from
+from .core import holder_after, points_of, restrict, serving_tier, takes_from
 from .scoring import KingCount, king_events
 from .tables import Tables
 
@@ -45,18 +45,49 @@ def card_points(t: Tables, index: int) -> tuple[int, ...]:
     return t.points_last if is_last(t, index) else t.points
 
 
-def legal(t: Tables, hand: int, trick: Sequence[Play]) -> tuple[int, int | None]:
+def legal(t: Tables, hand: int, trick: Sequence[Play], played: int = 0, index: int = 0) -> tuple[int, int | None]:
     """The cards of ``hand`` that may be played to ``trick``, and the follow tier that allowed them.
 
     The tier is None for a lead, and for a hand that can serve no tier (then
     any card may go). ``t.follow_words[led][tier]`` and ``t.follow_cite[led]``
-    say the rule in words.
+    say the rule in words. Where the ruleset restricts play (hearts not led
+    until broken, the called Ace kept back), ``played`` (the cards played so
+    far, this trick's included) and ``index`` (the trick, from 0) say whether a
+    restriction binds (:func:`narrowed`).
     """
+    if t.restrictions or t.obligations:
+        mask, tier, _why = narrowed(t, hand, trick, played, index)
+        return mask, tier
+    return follows(t, hand, trick)
+
+
+def follows(t: Tables, hand: int, trick: Sequence[Play]) -> tuple[int, int | None]:
+    """The cards of ``hand`` the follow rules alone allow to ``trick``, and the tier (restrictions aside)."""
     if not trick:
         return hand, None
     tiers = t.follow[t.deck.card_face[trick[0][1]]]
     i = serving_tier(tiers, (hand,), 1)
     return (hand & tiers[i], i) if i >= 0 else (hand, None)
+
+
+def narrowed(t: Tables, hand: int, trick: Sequence[Play], played: int, index: int) -> tuple[int, int | None, int]:
+    """:func:`legal`, and which rule narrowed the choice last: a restriction ``k`` (``t.restriction_words[k]``
+    names it), an obligation as ``-1 - k``, or ``len(t.restrictions)`` for none."""
+    tier, follows, led = None, 0, 0
+    mask = hand
+    if trick:
+        tiers = t.follow[t.deck.card_face[trick[0][1]]]
+        i = serving_tier(tiers, (hand,), 1)
+        if i >= 0:
+            mask, tier = hand & tiers[i], i
+        follows, led = tiers[0], 1 << trick[0][1]
+    rows, owed = t.restrictions, t.obligations
+    out = [mask]
+    why = restrict(out, (hand,), (played,), (follows,), (led,), 1, not trick, index == 0, index == t.n_tricks - 1,
+                   tuple(r[0] for r in rows), tuple(r[1] for r in rows), tuple(r[2] for r in rows),
+                   tuple(r[3] for r in rows), tuple(r[4] for r in rows), tuple(o[0] for o in owed),
+                   tuple(o[1] for o in owed), [0])
+    return out[0], tier, why
 
 
 def holds_against(t: Tables, index: int, face: int, holder_face: int) -> bool:

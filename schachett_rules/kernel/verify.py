@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..errors import IllegalAction, UnknownCard
 from . import castling as rules
-from .actions import CASTLE, DEAL, Castle, Deal, Pass, Penalty, Play
+from .actions import (AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PHASES, Bid, Call, Castle, Deal, Discard, Give,
+                      Pass, Penalty, Play)
 from .deal import names_of
 
 
@@ -38,7 +39,61 @@ def verify_action(state, action):
         if state.phase != DEAL:
             raise IllegalAction("the cards have been dealt already", trick=state.trick_number)
         return action
-    raise IllegalAction(f"{action!r} is not an action of a game (a card, a castle, a pass or a penalty)")
+    if kind in (Give, Bid, Call, Discard):
+        return _verify_before_play(state, action)
+    raise IllegalAction(f"{action!r} is not an action of a game (a card, a castle, a pass, a penalty, a card passed "
+                        f"on, a bid, a call or a discard)")
+
+
+_PHASE_OF = {Give: PASSING, Bid: AUCTION, Call: CALL, Discard: EXCHANGE}
+_DOING = {PASSING: "pass a card on", AUCTION: "bid", CALL: "call a card", EXCHANGE: "discard"}
+
+
+def _verify_before_play(state, action):
+    """A card passed on, a bid, a call or a discard, checked: the phase, the seat, the card, the clause."""
+    t = state.base
+    flow = t.flow
+    want = _PHASE_OF[type(action)]
+    if state.phase != want:
+        now = PHASES[state.phase]
+        raise IllegalAction(f"nobody may {_DOING[want]} now: the game is at its {now}", seat=action.seat)
+    if action in state.legal_actions():
+        return action
+    seat = state.before_play_seat()
+    if action.seat != seat:
+        raise IllegalAction(f"it is seat {seat}'s turn to {_DOING[want]}, not seat {action.seat}'s", seat=action.seat)
+    if isinstance(action, (Give, Call, Discard)):
+        card = action.card
+        if not (isinstance(card, int) and 0 <= card < t.n_cards):
+            raise IllegalAction(f"{card!r} is not a card of this deck", seat=action.seat)
+        name = t.deck.card_name(card)
+        if isinstance(action, Call):
+            c = flow.contracts[state.contract]
+            held = state.hands[action.seat] >> card & 1
+            why = ("he may not call a card he holds" if held and c.call_not_held else
+                   "he must hold a card of its colour and class" if c.call_colour_held else
+                   "it is not a card the call clause names")
+            open_cards = ", ".join(names_of(t, sum(1 << a.card for a in state.legal_actions())))
+            raise IllegalAction(f"seat {action.seat} may not call {name}: {why} ({c.call_cite}); he may call "
+                                f"{open_cards}", seat=action.seat, card=name, clause=c.call_cite)
+        raise IllegalAction(f"seat {action.seat} does not hold {name}; the hand is "
+                            f"{', '.join(names_of(t, state.hands[action.seat]))}", seat=action.seat, card=name)
+    # a bid that is not open
+    open_bids = [b for b in state.legal_actions()]
+    words = ", ".join("pass" if b.contract < 0 else flow.contracts[b.contract].name
+                      + (f" in {t.deck.colour_names[b.colour]}" if b.colour >= 0 else "") for b in open_bids)
+    if action.contract < 0:
+        raise IllegalAction(f"seat {action.seat} may not pass: the dealer must bid when all the others have passed "
+                            f"({flow.auction_cite}); he may bid {words}", seat=action.seat, clause=flow.auction_cite)
+    if not 0 <= action.contract < len(flow.contracts):
+        raise IllegalAction(f"contract {action.contract!r} is not a contract of this ruleset", seat=action.seat)
+    c = flow.contracts[action.contract]
+    raise IllegalAction(f"seat {action.seat} may not bid {c.name}"
+                        + (f" in {t.deck.colour_names[action.colour]}" if 0 <= action.colour < len(t.deck.colours)
+                           else "")
+                        + f" now: this round does not offer it so, it does not outbid the best bid, or the hand does "
+                          f"not hold what it asks ({c.requires_cite or flow.auction_cite}); the bids open are {words}",
+                        seat=action.seat, clause=c.requires_cite or flow.auction_cite)
 
 
 def _verify_play(state, action):

@@ -186,8 +186,18 @@ class _Build:
     def party_spec_explicit(self, meta, ch):
         return ("explicit", tuple(ch))
 
+    def party_spec_holders(self, meta, ch):
+        return ("holders", ch[0])
+
+    def party_spec_each(self, meta, ch):
+        return ("each", ())
+
     def parties(self, meta, ch):
         basis, (form, parties), because = ch
+        if form == "holders":
+            return ir.Parties(holders=parties, **_fields(meta, basis, because))
+        if form == "each":
+            return ir.Parties(each=True, **_fields(meta, basis, because))
         return ir.Parties(opposite=form == "opposite", parties=parties, **_fields(meta, basis, because))
 
     def seat_ref_dealer(self, meta, ch):
@@ -205,9 +215,22 @@ class _Build:
     def give(self, meta, ch):
         return ir.Give(card=str(ch[0]), to=ch[1], at=_pos(meta))
 
+    def deal_stock(self, meta, ch):
+        return _int(ch[0])
+
+    def deal_turn_stock(self, meta, ch):
+        return "stock"
+
+    def deal_turn_dealer(self, meta, ch):
+        return "dealer"
+
+    def deal_tableau(self, meta, ch):
+        return _int(ch[0])
+
     def deal(self, meta, ch):
-        basis, *gives, size, because = ch
-        return ir.Deal(gives=tuple(gives), hand_size=_int(size), **_fields(meta, basis, because))
+        basis, *gives, size, stock, turn, covered, because = ch
+        return ir.Deal(gives=tuple(gives), hand_size=_int(size), stock=stock or 0, turn=turn or "",
+                       covered=covered or 0, **_fields(meta, basis, because))
 
     def lead_by(self, meta, ch):
         return ch[0]
@@ -215,11 +238,134 @@ class _Build:
     def lead_by_winner(self, meta, ch):
         return "winner"
 
+    def lead_by_holder(self, meta, ch):
+        return ("holder", str(ch[0]))
+
     def lead(self, meta, ch):
         which, basis, by, because = ch
         if by == "winner":
             return ir.Lead(which=which, winner=True, **_fields(meta, basis, because))
+        if isinstance(by, tuple):
+            return ir.Lead(which=which, holder=by[1], **_fields(meta, basis, because))
         return ir.Lead(which=which, by=by, **_fields(meta, basis, because))
+
+    def restrict_cond_first(self, meta, ch):
+        return ("first", True)
+
+    def restrict_cond_before_last(self, meta, ch):
+        return ("before_last", True)
+
+    def restrict_cond_until(self, meta, ch):
+        return ("until", ch[0])
+
+    def restrict_cond_holding(self, meta, ch):
+        return ("holding", ch[0])
+
+    def restrict_act(self, meta, ch):
+        return str(ch[0])
+
+    def restriction(self, meta, ch):
+        name, basis, act, cards, *conds, because = ch
+        given = dict(conds)
+        if len(given) != len(conds):
+            raise BuildError(f"restriction {name}: a condition is given twice", _pos(meta))
+        return ir.Restriction(name=str(name), act=act, cards=cards, **given, **_fields(meta, basis, because))
+
+    def runners(self, meta, ch):
+        basis, cards, because = ch
+        return ir.Runners(cards=cards, **_fields(meta, basis, because))
+
+    def obligation(self, meta, ch):
+        name, basis, cards, led, because = ch
+        return ir.Obligation(name=str(name), cards=cards, led=led, **_fields(meta, basis, because))
+
+    def passing(self, meta, ch):
+        basis, count, *directions, because = ch
+        return ir.Passing(count=_int(count), directions=tuple(directions), **_fields(meta, basis, because))
+
+    def exchange(self, meta, ch):
+        basis, who, what, count, because = ch
+        return ir.Exchange(who=who, takes=what, discards=_int(count), **_fields(meta, basis, because))
+
+    def bid_colour_turned(self, meta, ch):
+        return "turned"
+
+    def bid_colour_not_turned(self, meta, ch):
+        return "not-turned"
+
+    def bid_item(self, meta, ch):
+        return ir.BidItem(contract=str(ch[0]), colour=ch[1] or "any")
+
+    def bid_group(self, meta, ch):
+        return tuple(ch)
+
+    def bid_round(self, meta, ch):
+        *groups, mode = ch
+        return ir.BidRound(offers=tuple(groups), mode=mode, at=_pos(meta))
+
+    def all_pass_redeal(self, meta, ch):
+        return ("redeal", None)
+
+    def all_pass_play(self, meta, ch):
+        return ("play", ch[0])
+
+    def all_pass_dealer(self, meta, ch):
+        return ("dealer", None)
+
+    def auction(self, meta, ch):
+        basis, first, *rest, because = ch
+        *rounds, (all_pass, play) = rest
+        return ir.Auction(first=first, rounds=tuple(rounds), all_pass=all_pass, play=play,
+                          **_fields(meta, basis, because))
+
+    def requires(self, meta, ch):
+        basis, how, cards, because = ch
+        return ir.Requires(cards=cards, all=how == "all", **_fields(meta, basis, because))
+
+    def call_condition_not_held(self, meta, ch):
+        return "not-held"
+
+    def call_condition_colour_held(self, meta, ch):
+        return "colour-held"
+
+    def call_rule(self, meta, ch):
+        basis, cards, *conditions, because = ch
+        conditions = [c for c in conditions if c is not None]
+        return ir.CallRule(cards=cards, not_held="not-held" in conditions, colour_held="colour-held" in conditions,
+                           **_fields(meta, basis, because))
+
+    def partner_clause(self, meta, ch):
+        basis, who, because = ch
+        return ir.Partner(who=who, **_fields(meta, basis, because))
+
+    def sit_out(self, meta, ch):
+        basis, because = ch
+        return ir.SitOut(**_fields(meta, basis, because))
+
+    def value(self, meta, ch):
+        name, basis, amount, because = ch
+        return ir.Value(name=str(name), amount=_expr(amount), **_fields(meta, basis, because))
+
+    def game_points_line(self, meta, ch):
+        return (ch[0], _expr(ch[1]))
+
+    def lowest_wins(self, meta, ch):
+        return True
+
+    def game_target(self, meta, ch):
+        return ("target", _int(ch[0]), bool(ch[1]))
+
+    def game_points(self, meta, ch):
+        basis, *lines, because = ch
+        target = next((x for x in lines if x is not None and x[0] == "target"), None)
+        lines = [x for x in lines if x is not None and x[0] != "target"]
+        who = dict(lines)
+        if len(who) != len(lines):
+            raise BuildError("game points: each line says the points of different parties; one is given twice",
+                             _pos(meta))
+        return ir.GamePoints(declarer=who.get("declarer"), others=who.get("others"), each=who.get("each"),
+                             target=target[1] if target else None, lowest_wins=bool(target and target[2]),
+                             **_fields(meta, basis, because))
 
     # -- ranking, capture, ties, follow, selectors
     def rank_group(self, meta, ch):
@@ -316,9 +462,12 @@ class _Build:
         return ir.KingOrder(count=count, same_trick=same, **_fields(meta, basis, because))
 
     # -- settlement, penalties, review
+    def settle_wins(self, meta, ch):
+        return _expr(ch[0])
+
     def settlement(self, meta, ch):
-        basis, unit, amount, because = ch
-        return ir.Settlement(unit=unit, amount=_expr(amount), **_fields(meta, basis, because))
+        basis, unit, wins, amount, per, because = ch
+        return ir.Settlement(unit=unit, amount=_expr(amount), per=per, wins=wins, **_fields(meta, basis, because))
 
     def penalty_effect_pays(self, meta, ch):
         return ("pays", _int(ch[0]), ch[1])
@@ -488,6 +637,14 @@ class _Build:
         name, basis, summary, *clauses = ch
         return ir.Option(name=str(name), basis=basis, summary=summary, clauses=tuple(clauses), at=_pos(meta))
 
+    def each_colour(self, meta, ch):
+        return True
+
+    def contract(self, meta, ch):
+        name, basis, title, each, like, *clauses = ch
+        return ir.Contract(name=str(name), basis=basis, title=title, each_colour=bool(each),
+                           like=str(like) if like else None, clauses=tuple(clauses), at=_pos(meta))
+
     def lacuna(self, meta, ch):
         name, basis, question, *rest = ch
         evidence = tuple(x for x in rest if isinstance(x, ir.Evidence))
@@ -509,6 +666,9 @@ class _Build:
 
     def drop_lacuna(self, meta, ch):
         return ir.Drop(lacuna=str(ch[0]), at=_pos(meta))
+
+    def drop_contract(self, meta, ch):
+        return ir.Drop(contract=str(ch[0]), at=_pos(meta))
 
     def drop_key(self, meta, ch):
         topic, name = ch
@@ -538,6 +698,11 @@ class _Build:
         return method
 
     bin_op_add, bin_op_sub, bin_op_mul, bin_op_div = _bin("+"), _bin("-"), _bin("*"), _bin("/")
+
+    def bin_op_cmp(self, meta, ch):
+        left, op, right = ch
+        return _Deep(ir.BinOp(op=str(op), left=left.expr, right=right.expr), max(left.depth, right.depth) + 1,
+                     _pos(meta))
 
 
 def _keyword(table: str):

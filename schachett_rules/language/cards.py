@@ -151,8 +151,18 @@ class Deck:
 
     # --- selectors ---------------------------------------------------------------
     def _atom(self, atom: ir.Atom, ref: int | None, context: str, trump: int | None = None,
-              classes: dict | None = None) -> int:
-        if atom.what == "any":
+              classes: dict | None = None, called: int | None = None) -> int:
+        is_called = atom.what == "kind" and atom.name == "called" and "called" not in self.kinds
+        is_colour = (atom.what == "kind" and atom.name in self.colours and atom.name not in self.kinds
+                     and not (classes and atom.name in classes))
+        if is_called:
+            if called is None:
+                raise SelectorError("'called' names the card called in the game, and no card is called here: "
+                                    "say it in a contract with a call clause")
+            mask = 1 << called
+        elif is_colour:
+            mask = sum(1 << f for f, c in enumerate(self.face_colour) if self.colours[c] == atom.name)
+        elif atom.what == "any":
             mask = self.all_faces
         elif atom.what == "royal":
             mask = sum(1 << f for f, r in enumerate(self.face_royal) if r)
@@ -175,6 +185,11 @@ class Deck:
                 raise SelectorError(err.message) from None
         if atom.colour == "any":
             return mask
+        if atom.colour == "called":
+            if called is None:
+                raise SelectorError("'of called colour' needs a card called in the game: say it in a contract with "
+                                    "a call clause")
+            return mask & sum(1 << f for f, c in enumerate(self.face_colour) if c == self.face_colour[called])
         if atom.colour in ("trump", "trump-shade"):
             if trump is None:
                 raise SelectorError(f"'{'of trump colour' if atom.colour == 'trump' else 'of trump shade'}' needs a "
@@ -196,15 +211,16 @@ class Deck:
         return mask & same if atom.colour != "other" else mask & ~same & self.all_faces
 
     def select(self, selector: ir.Selector, ref: int | None = None, context: str = "", trump: int | None = None,
-               classes: dict | None = None) -> int:
+               classes: dict | None = None, called: int | None = None) -> int:
         """The faces a selector names, as a bitmask; ``ref`` is the colour that
         ``of led colour`` / ``of same colour`` refers to, ``trump`` the trump colour of the contract played
-        (``of trump colour``), ``classes`` the classes of cards a name may mean beside the kinds."""
+        (``of trump colour``), ``classes`` the classes of cards a name may mean beside the kinds and the colours'
+        codes, ``called`` the face of the card called in the game (``called``, ``of called colour``)."""
         out = 0
         for term in selector.terms:
-            mask = self._atom(term.base, ref, context, trump, classes)
+            mask = self._atom(term.base, ref, context, trump, classes, called)
             for minus in term.minus:
-                mask &= ~self._atom(minus, ref, context, trump, classes)
+                mask &= ~self._atom(minus, ref, context, trump, classes, called)
             out |= mask
         return out
 
@@ -222,6 +238,10 @@ def describe_selector(selector: ir.Selector, deck: Deck | None = None, ref: int 
         if a.what == "royal":
             titles = [deck.face_title[f] for f, r in enumerate(deck.face_royal) if r] if deck else []
             return titles[0] if titles and titles[0] else "royal card"
+        if a.what == "kind" and a.name == "called":
+            return "called card"
+        if a.what == "kind" and deck is not None and a.name in deck.colours and a.name not in deck.kinds:
+            return f"card of {deck.colour_names[deck.colours.index(a.name)]}"
         if a.what == "kind":
             return deck.kind_titles[deck.kinds.index(a.name)] if deck and a.name in deck.kinds else a.name
         if a.what == "face" and deck is not None and a.name in deck.symbols:
@@ -239,7 +259,8 @@ def describe_selector(selector: ir.Selector, deck: Deck | None = None, ref: int 
             others = [c for i, c in enumerate(deck.colour_names) if i != ref]
             return f"{' or '.join(others)} {n}"
         suffix = {"led": " of the led colour", "same": " of its own colour", "other": " of another colour",
-                  "trump": " of the trump colour", "trump-shade": " of the trump's shade"}
+                  "trump": " of the trump colour", "trump-shade": " of the trump's shade",
+                  "called": " of the called card's colour"}
         base = "any card" if a.what == "any" and a.colour == "any" else n
         return base + suffix.get(a.colour, "")
 

@@ -38,9 +38,13 @@ FUNCTIONS: dict[str, tuple[Callable[..., Fraction], int, str]] = {
     "ceil": (lambda x: Fraction(math.ceil(x)), 1, "rounds up"),
     "min": (lambda *xs: min(xs), -2, "the smallest of its arguments"),
     "max": (lambda *xs: max(xs), -2, "the largest of its arguments"),
+    "if": (lambda c, a, b: a if c else b, 3, "its second argument where the first is not 0 (a comparison that "
+                                              "holds), else its third"),
 }
 
-PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+COMPARISONS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+               ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2} | {op: 0 for op in COMPARISONS}
 
 
 class ExprError(SchachettError):
@@ -116,6 +120,8 @@ def evaluate(expr: ir.Expr, env: dict[str, int | Fraction]) -> Fraction:
             return -xs[0]
         if isinstance(node, ir.BinOp):
             a, b = xs
+            if node.op in COMPARISONS:        # a comparison is 1 where it holds, else 0
+                return Fraction(int(COMPARISONS[node.op](a, b)))
             if node.op == "+":
                 return a + b
             if node.op == "-":
@@ -156,7 +162,7 @@ def problems(expr: ir.Expr, allowed: set[str]) -> list[str]:
     """What is wrong with an expression in a context that knows ``allowed`` names.
 
     >>> problems(ir.Call(fn="sqrt", args=(ir.Num(value=4),)), {"remaining"})
-    ["unknown function 'sqrt'; the functions are round_half_up, round_half_even, floor, ceil, min, max"]
+    ["unknown function 'sqrt'; the functions are round_half_up, round_half_even, floor, ceil, min, max, if"]
     """
     return [message for message, _ in problems_at(expr, allowed)]
 
@@ -183,8 +189,8 @@ def render(expr: ir.Expr, parent: int = 0) -> str:
             return "-" + (f"({text})" if prec < 3 else text), _ATOMIC
         prec = PRECEDENCE[node.op]
         (lt, lp), (rt, rp) = xs
-        # Left-associative: the right operand needs brackets at equal precedence.
-        left = f"({lt})" if lp < prec else lt
+        # Left-associative: the right operand needs brackets at equal precedence; comparisons do not chain.
+        left = f"({lt})" if lp < prec or (prec == 0 and lp == 0) else lt
         right = f"({rt})" if rp < prec + 1 else rt
         return f"{left} {node.op} {right}", prec
     text, prec = fold(expr, combine)

@@ -87,7 +87,7 @@ class BinOp(Node):
     """Two expressions joined by ``+ - * /``."""
 
     node: Literal["binop"] = "binop"
-    op: Literal["+", "-", "*", "/"]
+    op: Literal["+", "-", "*", "/", "<", "<=", ">", ">=", "==", "!="]
     left: "Expr"
     right: "Expr"
 
@@ -125,7 +125,7 @@ class Atom(Node):
 
     what: Literal["any", "royal", "kind", "face", "card"]
     name: str = ""
-    colour: Literal["any", "led", "same", "other", "trump", "trump-shade"] = "any"
+    colour: Literal["any", "led", "same", "other", "trump", "trump-shade", "called"] = "any"
     at: Pos | None = None
 
 
@@ -196,11 +196,14 @@ class Seats(ClauseBase):
 
 
 class Parties(ClauseBase):
-    """Which seats play together."""
+    """Which seats play together: fixed (``opposite``, or listed), the holders of some cards against the
+    others (``holders``: the Old Ones of Wendish Schafkopf), or every player for himself (``each``)."""
 
     clause: Literal["parties"] = "parties"
     opposite: bool = False
     parties: tuple[tuple[int, ...], ...] = ()
+    holders: Selector | None = None
+    each: bool = False
 
 
 class SeatRef(Node):
@@ -219,20 +222,149 @@ class Give(Node):
 
 
 class Deal(ClauseBase):
-    """How the cards reach the hands."""
+    """How the cards reach the hands: face-up cards first, then the hands; what is left over lies in a stock
+    (or skat), from which a card may be turned up for all to see; a hand may lie as a tableau of covered cards
+    under face-up ones."""
 
     clause: Literal["deal"] = "deal"
     gives: tuple[Give, ...] = ()
     hand_size: int
+    stock: int = 0
+    turn: Literal["", "stock", "dealer"] = ""      # the top card of the stock, or the dealer's last card, turned up
+    covered: int = 0                                 # tableau: cards of each hand dealt face down, covered
 
 
 class Lead(ClauseBase):
-    """Who leads: the first trick (``first``) or each later one (``next``)."""
+    """Who leads: the first trick (``first``) or each later one (``next``); the first trick may be led by the
+    holder of a card (``holder``: the two of clubs in Hearts; a restriction can make him lead it)."""
 
     clause: Literal["lead"] = "lead"
     which: Literal["first", "next"]
     by: SeatRef | None = None
     winner: bool = False
+    holder: str = ""
+
+
+class Restriction(ClauseBase):
+    """Cards a player may not lead, play, or discard (play without following) while its conditions hold, unless
+    he has nothing else he may play: hearts not led until broken, no point card to the first trick, the called
+    Ace kept back.
+
+    The conditions: ``first`` (in the first trick), ``before_last`` (before the last trick), ``until`` (until a card
+    of this set has been played), ``holding`` (while the player holds a card of this set).
+    """
+
+    clause: Literal["restriction"] = "restriction"
+    name: str
+    act: Literal["lead", "play", "discard"]
+    cards: Selector
+    first: bool = False
+    before_last: bool = False
+    until: Selector | None = None
+    holding: Selector | None = None
+
+
+class Runners(ClauseBase):
+    """The cards that count as runners: from the highest down (by the ranking), as many as one party holds
+    without a gap (Schafkopf's Laufende); a settlement counts them as ``runners``."""
+
+    clause: Literal["runners"] = "runners"
+    cards: Selector
+
+
+class Obligation(ClauseBase):
+    """A card a player must play when a card of some set is led, if he holds it (the called Ace when its suit is
+    led)."""
+
+    clause: Literal["obligation"] = "obligation"
+    name: str
+    cards: Selector
+    led: Selector
+
+
+class Passing(ClauseBase):
+    """Before play every player gives some cards to another, the direction going round by the game's number."""
+
+    clause: Literal["passing"] = "passing"
+    count: int
+    directions: tuple[Literal["left", "right", "across", "none"], ...]
+
+
+class Exchange(ClauseBase):
+    """A player takes up cards (the turned card, the stock) and discards as many face down."""
+
+    clause: Literal["exchange"] = "exchange"
+    who: Literal["dealer", "declarer"]
+    takes: Literal["turned", "stock"]
+    discards: int
+
+
+class BidItem(Node):
+    """A contract a round of bidding offers, for one colour or every colour but the turned card's."""
+
+    contract: str
+    colour: Literal["any", "turned", "not-turned"] = "any"
+
+
+class BidRound(Node):
+    """A round of bidding: each player in turn bids one of the contracts offered or passes; the first bid wins,
+    or the highest (by the round's order, a tie to the earlier bidder)."""
+
+    offers: tuple[tuple[BidItem, ...], ...]          # groups from low to high; a group's contracts rank equal
+    mode: Literal["first", "highest"]
+    at: Pos | None = None
+
+
+class Auction(ClauseBase):
+    """The bidding before play: who speaks first, its rounds, and what happens when every player passes."""
+
+    clause: Literal["auction"] = "auction"
+    first: SeatRef
+    rounds: tuple[BidRound, ...] = ()
+    all_pass: Literal["redeal", "play", "dealer"]    # deal again, play a contract, or the dealer must bid
+    play: BidItem | None = None
+
+
+class Requires(ClauseBase):
+    """What a player must hold to bid a contract: all of some cards, or at least one."""
+
+    clause: Literal["requires"] = "requires"
+    cards: Selector
+    all: bool = True
+
+
+class CallRule(ClauseBase):
+    """The declarer names a card; its holder is his partner (see ``partner``).
+
+    ``not_held``: a card the declarer does not hold; ``colour_held``: he holds a card of its colour and its class
+    (a plain card of the called Ace's suit)."""
+
+    clause: Literal["call"] = "call"
+    cards: Selector
+    not_held: bool = False
+    colour_held: bool = False
+
+
+class Partner(ClauseBase):
+    """Whom the declarer plays with: the holder of the called card, nobody, or the first other player to take
+    a trick."""
+
+    clause: Literal["partner"] = "partner"
+    who: Literal["called", "none", "first-trick"]
+
+
+class SitOut(ClauseBase):
+    """The declarer's partner sits out the game: his cards are not played (playing alone)."""
+
+    clause: Literal["sit out"] = "sit out"
+
+
+class Value(ClauseBase):
+    """A named quantity a contract gives its settlement (a tariff)."""
+
+    clause: Literal["value"] = "value"
+    name: str
+    amount: Expr
 
 
 class Ranking(ClauseBase):
@@ -357,12 +489,29 @@ class KingOrder(ClauseBase):
 
 
 class Settlement(ClauseBase):
-    """How the points of a game turn into money."""
+    """How the points of a game turn into money (or into game points toward a session's target).
+
+    ``wins``: the declarer's party wins when this comes to more than nothing (else the party with more points
+    wins); ``pays``: every player of the losing party pays each winner the amount (``player``), or every
+    defender settles the amount with the declarer's party, which shares what it wins or pays (``defender``).
+    """
 
     clause: Literal["settlement"] = "settlement"
     unit: str
     amount: Expr
-    per: Literal["player"] = "player"
+    per: Literal["player", "defender"] = "player"
+    wins: Expr | None = None
+
+
+class GamePoints(ClauseBase):
+    """The game points a game gives each party, toward the session's target (whist, euchre, hearts)."""
+
+    clause: Literal["game points"] = "game points"
+    declarer: Expr | None = None        # to the declarer's party
+    others: Expr | None = None          # to each other party
+    each: Expr | None = None            # to every party alike (no declarer)
+    target: int | None = None           # the session ends when a party reaches this many game points
+    lowest_wins: bool = False           # ... and the party with the fewest wins (hearts)
 
 
 class Stake(ClauseBase):
@@ -561,7 +710,8 @@ Clause = Annotated[
     Union[Deck, Seats, Parties, Deal, Lead, Ranking, Capture, Ties, Follow, Promotion,
           Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Memory, Session,
           Dealer, Castling, CastleOfficer, CastleLimit, CastleWith, CastleRescue, CastleKing, CastleMoment, Dummy,
-          Automaton, Stake, SettlePenalties, SeatNames, PartyNames, CardClass],
+          Automaton, Stake, SettlePenalties, SeatNames, PartyNames, CardClass, Restriction, Obligation, Runners,
+          Passing, Exchange, Auction, Requires, CallRule, Partner, SitOut, Value, GamePoints],
     Field(discriminator="clause"),
 ]
 
@@ -589,6 +739,10 @@ def clause_key(clause: ClauseBase) -> str:
         return f"dummy {c.seat}"
     if isinstance(c, CardClass):
         return f"class {c.name}"
+    if isinstance(c, Value):
+        return f"value {c.name}"
+    if isinstance(c, (Restriction, Obligation)):
+        return f"{c.clause} {c.name}"
     return c.clause  # type: ignore[attr-defined]
 
 
@@ -645,6 +799,24 @@ class Drop(Node):
     key: str = ""
     section: str = ""
     lacuna: str = ""
+    contract: str = ""
+    at: Pos | None = None
+
+
+class Contract(Node):
+    """A contract a player may bid and play: the clauses that hold when it is played, over the ruleset's own.
+
+    ``each_colour``: one contract for every colour, whose clauses speak of ``trump colour``; ``like``: another
+    contract whose clauses it starts from.
+    """
+
+    statement: Literal["contract"] = "contract"
+    name: str
+    basis: Basis
+    title: str
+    each_colour: bool = False
+    like: str | None = None
+    clauses: tuple[Clause, ...] = ()
     at: Pos | None = None
 
 
@@ -664,7 +836,7 @@ class ClauseStatement(Node):
 
 
 Statement = Annotated[
-    Union[ClauseStatement, Override, Lacuna, Choose, Drop],
+    Union[ClauseStatement, Override, Lacuna, Choose, Drop, Contract],
     Field(discriminator="statement"),
 ]
 
@@ -680,7 +852,7 @@ class Ruleset(Node):
 
 
 for _model in (BinOp, Neg, Call, PointsEntry, KingEvent, Settlement, Option, Lacuna,
-               Override, ClauseStatement, Ruleset):
+               Override, ClauseStatement, Ruleset, GamePoints, Value, Contract):
     _model.model_rebuild()
 
 

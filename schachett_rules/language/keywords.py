@@ -83,6 +83,22 @@ KEYWORDS: dict[str, tuple[Word, ...]] = {
                               "are asked in turn, and the first who castles ends the moment."),
         ("each", "one per seat", "At each moment of castling every seat that may castle is asked in turn, and each "
                                  "may castle once.")),
+    "pass_direction": _words(("left", "left", "to the left"), ("right", "right", "to the right"),
+                             ("across", "across", "across the table"), ("none", "none", "to nobody")),
+    "exchange_who": _words(("dealer", "dealer", "the dealer"), ("declarer", "declarer", "the declarer")),
+    "exchange_what": _words(("turned", "turned card", "the turned card"), ("stock", "stock", "the stock")),
+    "round_mode": _words(("first", "first bid wins", "the first bid wins"),
+                         ("highest", "highest bid wins", "the highest bid wins, of equal bids the earlier")),
+    "requires_how": _words(("all", "all of", "all of"), ("one", "one of", "at least one of")),
+    "partner_who": _words(("called", "holder of called card", "the holder of the card he calls"),
+                          ("none", "none", "nobody: he plays alone"),
+                          ("first-trick", "first other trick winner", "the first other player to take a trick")),
+    "game_points_who": _words(("declarer", "declarer party", "the declarer's party"),
+                              ("others", "other parties", "each other party"), ("each", "each party", "every party")),
+    "settle_per": _words(("player", "per player", "each player of the losing party pays each player of the "
+                                                  "winning party the amount"),
+                         ("defender", "per defender", "each defender settles the amount with the declarer's party, "
+                                                      "which shares what it wins or pays")),
     "policy": _words(("lowest", "the lowest card", "the lowest legal card"),
                      ("highest", "the highest card", "the highest legal card"),
                      ("cheapest-taker", "the cheapest card that takes, else the lowest card",

@@ -99,13 +99,65 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Seats):
         text = f"seats{b}: {c.count}"
     elif isinstance(c, ir.Parties):
-        spec = "opposite" if c.opposite else " | ".join(" ".join(map(str, p)) for p in c.parties)
+        if c.holders is not None:
+            spec = f"holders of {selector(c.holders)}"
+        elif c.each:
+            spec = "each alone"
+        else:
+            spec = "opposite" if c.opposite else " | ".join(" ".join(map(str, p)) for p in c.parties)
         text = f"parties{b}: {spec}"
     elif isinstance(c, ir.Deal):
         inner = [f"{i2}give {g.card} to {_seat(g.to)} face up" for g in c.gives] + [f"{i2}hands {c.hand_size}"]
+        if c.stock:
+            inner.append(f"{i2}stock {c.stock}")
+        if c.turn:
+            inner.append(f"{i2}turn up " + ("top of stock" if c.turn == "stock" else "last card of dealer"))
+        if c.covered:
+            inner.append(f"{i2}tableau {c.covered} covered")
         text = f"deal{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Lead):
-        text = f"lead {phrase('lead_which', c.which)}{b}: {'winner' if c.winner else _seat(c.by)}"
+        by = "winner" if c.winner else f"holder of {c.holder}" if c.holder else _seat(c.by)
+        text = f"lead {phrase('lead_which', c.which)}{b}: {by}"
+    elif isinstance(c, ir.Restriction):
+        conds = ((["in first trick"] if c.first else []) + (["before last trick"] if c.before_last else [])
+                 + ([f"until played {selector(c.until)}"] if c.until is not None else [])
+                 + ([f"while holding {selector(c.holding)}"] if c.holding is not None else []))
+        text = f"restriction {c.name}{b}: no {c.act} {selector(c.cards)}" + "".join(" " + x for x in conds)
+    elif isinstance(c, ir.Runners):
+        text = f"runners{b}: {selector(c.cards)}"
+    elif isinstance(c, ir.Obligation):
+        text = f"obligation {c.name}{b}: play {selector(c.cards)} when led {selector(c.led)}"
+    elif isinstance(c, ir.Passing):
+        text = f"passing{b}: {c.count} cards " + ", ".join(phrase("pass_direction", d) for d in c.directions)
+    elif isinstance(c, ir.Exchange):
+        text = (f"exchange{b}: {phrase('exchange_who', c.who)} takes {phrase('exchange_what', c.takes)}, "
+                f"discards {c.discards}")
+    elif isinstance(c, ir.Auction):
+        def item(it: ir.BidItem) -> str:
+            return it.contract + {"any": "", "turned": " of turned colour", "not-turned": " except turned colour"}[it.colour]
+        inner = [f"{i2}from {_seat(c.first)}"]
+        inner += [f"{i2}round: " + " < ".join(", ".join(item(it) for it in grp) for grp in r.offers)
+                  + f": {phrase('round_mode', r.mode)}" for r in c.rounds]
+        inner.append(f"{i2}all pass: " + {"redeal": "redeal", "dealer": "dealer must bid"}.get(
+            c.all_pass, f"play {item(c.play) if c.play else ''}"))
+        text = f"auction{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
+    elif isinstance(c, ir.Requires):
+        text = f"requires{b}: holds {phrase('requires_how', 'all' if c.all else 'one')} {selector(c.cards)}"
+    elif isinstance(c, ir.CallRule):
+        conditions = (["not held"] if c.not_held else []) + (["its colour held"] if c.colour_held else [])
+        text = f"call{b}: {selector(c.cards)}" + (" where " + " and ".join(conditions) if conditions else "")
+    elif isinstance(c, ir.Partner):
+        text = f"partner{b}: {phrase('partner_who', c.who)}"
+    elif isinstance(c, ir.SitOut):
+        text = f"sit out{b}: partner"
+    elif isinstance(c, ir.Value):
+        text = f"value {c.name}{b}: {render(c.amount)}"
+    elif isinstance(c, ir.GamePoints):
+        lines = [f"{i2}{phrase('game_points_who', who)}: {render(e)}"
+                 for who, e in (("declarer", c.declarer), ("others", c.others), ("each", c.each)) if e is not None]
+        if c.target is not None:
+            lines.append(f"{i2}until {c.target}" + (" lowest wins" if c.lowest_wins else ""))
+        text = f"game points{b} {{\n" + "\n".join(lines) + f"\n{indent}}}"
     elif isinstance(c, ir.Ranking):
         text = f"ranking{b}: " + " > ".join(" = ".join(g if isinstance(g, str) else f"({selector(g)})" for g in grp)
                                              for grp in c.groups)
@@ -134,8 +186,9 @@ def clause(c, indent: str = "") -> str:
         count, same = phrase("order_count", c.count), phrase("same_trick", c.same_trick)
         text = f"king order{b} {{\n{i2}count: {count}\n{i2}same trick: {same}\n{indent}}}"
     elif isinstance(c, ir.Settlement):
-        text = (f"settlement{b} {{\n{i2}unit {quote(c.unit)}\n{i2}amount: {render(c.amount)}\n{i2}per player\n"
-                f"{indent}}}")
+        wins = f"{i2}declarer wins when: {render(c.wins)}\n" if c.wins is not None else ""
+        text = (f"settlement{b} {{\n{i2}unit {quote(c.unit)}\n{wins}{i2}amount: {render(c.amount)}\n"
+                f"{i2}{phrase('settle_per', c.per)}\n{indent}}}")
     elif isinstance(c, ir.Penalty):
         inner = [f"offence {quote(c.offence)}"]
         if c.pays is not None:
@@ -231,7 +284,13 @@ def statement(st) -> str:
     if isinstance(st, ir.Drop):
         if st.lacuna:
             return f"drop lacuna {st.lacuna}"
+        if st.contract:
+            return f"drop contract {st.contract}"
         return f"drop {st.key or st.section}"
+    if isinstance(st, ir.Contract):
+        head = (f"contract {st.name}{basis(st.basis)} {quote(st.title)}" + (" for each colour" if st.each_colour else "")
+                + (f" like {st.like}" if st.like else ""))
+        return "\n".join([head + " {"] + [clause(c, "    ") for c in st.clauses] + ["}"])
     assert isinstance(st, ir.Lacuna)
     lines = [f"lacuna {st.name}{basis(st.basis)} {quote(st.question)} {{"]
     lines += [f"    evidence{basis(e.basis)} {quote(e.quote)}" for e in st.evidence]

@@ -19,10 +19,16 @@ from .manual import Manual, ManualError, load_manual
 REQUIRED = ("deck", "seats", "parties", "deal", "lead first", "lead next", "ranking", "capture",
             "points", "settlement")
 
+# what a game's end offers to the expressions that score it (kernel.scoring.game_facts works them out)
+GAME_NAMES = {"points", "tricks", "declarer_points", "declarer_tricks", "defender_points", "defender_tricks",
+              "max_points", "all_points", "alone", "runners"}
+
 EXPRESSION_NAMES = {
     "points": {"value"},
     "king": {"remaining", "trick"},
-    "settlement": {"winner", "loser"},
+    "settlement": {"winner", "loser"} | GAME_NAMES,
+    "game points": GAME_NAMES,
+    "value": set(),
 }
 
 
@@ -59,8 +65,20 @@ def _walk_exprs(clause) -> list[tuple[str, ir.Expr]]:
     if isinstance(clause, ir.KingEvent):
         return [("king", clause.first), ("king", clause.later)]
     if isinstance(clause, ir.Settlement):
-        return [("settlement", clause.amount)]
+        return [("settlement", clause.amount)] + ([("settlement", clause.wins)] if clause.wins is not None else [])
+    if isinstance(clause, ir.GamePoints):
+        return [("game points", e) for e in (clause.declarer, clause.others, clause.each) if e is not None]
+    if isinstance(clause, ir.Value):
+        return [("value", clause.amount)]
     return []
+
+
+def value_names(resolved: Resolved) -> set[str]:
+    """The names the value clauses give, in the ruleset and in its contracts (a settlement may use them)."""
+    names = {e.clause.name for e in resolved.clauses if isinstance(e.clause, ir.Value)}
+    for contract in resolved.contracts:
+        names |= {c.name for c in contract.clauses if isinstance(c, ir.Value)}
+    return names
 
 
 def check_clause(resolved: Resolved, clause, file: str, label: str, manual: Manual) -> list[RuleCheckError]:
@@ -77,8 +95,9 @@ def check_clause(resolved: Resolved, clause, file: str, label: str, manual: Manu
         for msg in _cite_problems(manual, rule.basis):
             errors.append(RuleCheckError(msg, file, at.line if at else 0, at.column if at else 0,
                                          f"{label}, rule {rule.taker} takes {rule.direction}"))
+    extra = value_names(resolved) if isinstance(clause, (ir.Settlement, ir.GamePoints)) else set()
     for context, e in _walk_exprs(clause):
-        for msg, where in problems_at(e, EXPRESSION_NAMES[context]):
+        for msg, where in problems_at(e, EXPRESSION_NAMES[context] | extra):
             # the error points at the name or call itself, falling back on the clause
             at = where or clause.at
             line, col = (at.line, at.column) if at else (0, 0)
@@ -112,6 +131,29 @@ def check(resolved: Resolved, manual: Manual | None = None) -> list[RuleCheckErr
                 filled = c if c.basis is not None else c.model_copy(update={"basis": opt.basis})
                 errors += check_clause(resolved, filled, f, label, manual)
     present = {e.key for e in resolved.clauses}
+    for contract in resolved.contracts:
+        label = f"contract {contract.name}"
+        for msg in _cite_problems(manual, contract.basis):
+            at = contract.at
+            errors.append(RuleCheckError(msg, resolved.file, at.line if at else 0, at.column if at else 0, label))
+        for c in contract.clauses:
+            errors += check_clause(resolved, c, resolved.file, f"{label}, {ir.clause_key(c)}", manual)
+    # a ruleset of contracts may leave the clauses of play to its contracts, each of which must then say them
+    if resolved.contracts:
+        for contract in resolved.contracts:
+            played = {e.key for e in resolved.for_contract(contract.name).clauses}
+            lacking = [key for key in REQUIRED if key not in played and not (key == "settlement" and "game points"
+                                                                              in played)]
+            if lacking:
+                at = contract.at
+                errors.append(RuleCheckError(f"contract {contract.name} is played without {', '.join(lacking)} "
+                                             f"clause{'s' if len(lacking) > 1 else ''}: give "
+                                             f"{'them' if len(lacking) > 1 else 'it'} in the contract or in the "
+                                             f"ruleset", resolved.file, at.line if at else 0,
+                                             at.column if at else 0, f"contract {contract.name}"))
+        present |= set(REQUIRED)
+    if "game points" in present:
+        present.add("settlement")          # a game played for game points needs no money
     missing = [key for key in REQUIRED if key not in present]
     if missing:
         errors.append(RuleCheckError(f"the ruleset has no {', '.join(missing)} clause{'s' if len(missing) > 1 else ''}; "

@@ -35,6 +35,7 @@ class Origin(BaseModel):
     file: str
     lacuna: str | None = None
     option: str | None = None
+    contract: str | None = None
 
 
 class Effective(BaseModel):
@@ -69,6 +70,26 @@ class Resolved(BaseModel):
     clauses: tuple[Effective, ...]
     lacunae: tuple[Chosen, ...]
     options: tuple[tuple[str, str], ...] = ()
+    contracts: tuple[ir.Contract, ...] = ()
+
+    def contract(self, name: str) -> ir.Contract | None:
+        """A contract by name, or None."""
+        return next((c for c in self.contracts if c.name == name), None)
+
+    def for_contract(self, name: str) -> "Resolved":
+        """The ruleset as it stands when contract ``name`` is played: the contract's clauses (and those of the
+        contracts it is ``like``, nearest last) over the ruleset's own, each keeping where it comes from."""
+        chain, current = [], self.contract(name)
+        while current is not None and current.name not in [c.name for c in chain]:
+            chain.append(current)
+            current = self.contract(current.like) if current.like else None
+        clauses = {e.key: e for e in self.clauses}
+        for contract in reversed(chain):
+            origin = Origin(ruleset=self.name, file=self.file, contract=contract.name)
+            for c in contract.clauses:
+                key = ir.clause_key(c)
+                clauses[key] = Effective(key=key, clause=_fill_basis(c, contract.basis), origin=origin)
+        return self.model_copy(update={"clauses": tuple(clauses.values())})
 
     def clause(self, key: str):
         """The effective clause with this key, or None."""
@@ -111,6 +132,7 @@ class _Layer:
         self.lacuna_home: dict[str, tuple[str, str]] = {}
         self.choices: dict[str, tuple[str, str | None, str, str]] = {}
         self.dropped: dict[str, tuple[str, str, int]] = {}      # lacuna -> (ruleset, file, line) that dropped it
+        self.contracts: dict[str, ir.Contract] = {}
 
 
 def _err(file: str, node, message: str, clause: str = "") -> RuleCheckError:
@@ -253,9 +275,22 @@ def _apply(layer: _Layer, rs: ir.Ruleset, has_parent: bool) -> None:
                            f"{st.lacuna}{where}; a lacuna is chosen once per file", "choose")
             chosen_here[st.lacuna] = st
             layer.choices[st.lacuna] = (st.option, st.because, rs.name, rs.file)
+        elif isinstance(st, ir.Contract):
+            if st.name in layer.contracts:
+                raise _err(rs.file, st, f"contract {st.name} is declared twice; `drop contract {st.name}` first to "
+                                        f"give it anew", "contract")
+            for c in st.clauses:
+                if c.basis is not None and c.basis.grade is None:
+                    raise _err(rs.file, c, _basis_missing(c), ir.clause_key(c))
+            layer.contracts[st.name] = st
         elif isinstance(st, ir.Drop):
             if not has_parent:
                 raise _err(rs.file, st, "drop: this ruleset extends nothing, so there is nothing to drop", "drop")
+            if st.contract:
+                if st.contract not in layer.contracts:
+                    raise _err(rs.file, st, f"drop contract {st.contract}: the parent has no such contract", "drop")
+                del layer.contracts[st.contract]
+                continue
             _drop(layer, st, rs.file, rs.name)
 
 
@@ -341,9 +376,16 @@ def resolve(rs: ir.Ruleset, path: Path, options: dict[str, str] | None = None,
             clauses.append(Effective(key=ir.clause_key(c), clause=_fill_basis(c, option.basis),
                                      origin=Origin(ruleset=layer.lacuna_home[name][0], file=layer.lacuna_home[name][1],
                                                    lacuna=name, option=opt)))
+    for c in layer.contracts.values():
+        if c.like and c.like not in layer.contracts:
+            raise _err(rs.file, c, f"contract {c.name} is like {c.like}, which is no contract of this ruleset "
+                                   f"(contracts: {', '.join(layer.contracts)})", "contract")
+        if c.like and layer.contracts[c.like].each_colour != c.each_colour:
+            raise _err(rs.file, c, f"contract {c.name} is like {c.like}, but only one of them is played for each "
+                                   f"colour", "contract")
     return Resolved(name=rs.name, title=rs.title or (chain[-2].title if len(chain) > 1 else ""), file=rs.file,
                     chain=tuple(r.name for r in chain), clauses=tuple(clauses), lacunae=tuple(lacunae),
-                    options=tuple(applied))
+                    options=tuple(applied), contracts=tuple(layer.contracts.values()))
 
 
 def locate(ref: str, near: Path | None = None) -> Path:
@@ -378,7 +420,8 @@ def load(ref: str, options: dict[str, str] | None = None, chosen_by: str = "--op
     """
     path = locate(ref, near)
     rs = read_file(path)
-    if path.parent.resolve() == paths.variants_dir().resolve() and rs.name != path.stem:
+    if path.parent.resolve() in (paths.variants_dir().resolve(), paths.family_dir().resolve()) and \
+            rs.name != path.stem:
         raise RuleCheckError(f"{path.name} declares ruleset {rs.name!r}; a rule file in variants/ must be named "
                              f"like its ruleset", rs.file, 1, 1, "ruleset")
     return resolve(rs, path, options, chosen_by)

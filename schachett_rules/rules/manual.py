@@ -28,8 +28,20 @@ from .. import paths
 from ..errors import SchachettError
 
 HEADINGS = ("## Printed text", "## Translator's notes", "## Editor's notes")
-SOURCES = {"": "the manual", "ai": "the AI reconstruction"}
-SOURCE_DIRS = {"": ".", "ai": "ai-reconstruction"}
+# The family's sources are kept as our own summaries, rule by rule, never as their text: a file of
+# manual/family/ says what its source rules, where the source says it, and our remarks.
+FAMILY_HEADINGS = ("## The rule", "## Where the source says it", "## Editor's notes")
+SOURCES = {"": "the manual", "ai": "the AI reconstruction",
+           "schafkopf": "the Schafkopf article (sources/schafkopf-article-fragments.txt)",
+           "wendish": "the Wendish Schafkopf text (sources/wendish-schafkopf.txt)",
+           "euchre5": "the five-hand call-card euchre (sources/five-hand-call-card-euchre.nl.txt)",
+           "hearts": "the rules of Hearts as the comparison games play it",
+           "whist": "the rules of Whist as commonly published",
+           "euchre": "the rules of four-hand Euchre as the comparison games play it"}
+SOURCE_DIRS = {"": ".", "ai": "ai-reconstruction", "schafkopf": "family/schafkopf", "wendish": "family/wendish",
+               "euchre5": "family/five-hand-euchre", "hearts": "family/hearts", "whist": "family/whist",
+               "euchre": "family/euchre"}
+FAMILY = tuple(k for k in SOURCES if k not in ("", "ai"))
 
 
 class ManualError(SchachettError):
@@ -51,7 +63,7 @@ class Section(BaseModel):
     source: str = ""
     id: str
     title: str
-    part: Literal["front", "four-player", "three-player", "ai-reconstruction"]
+    part: Literal["front", "four-player", "three-player", "ai-reconstruction", "family"]
     pages: tuple[int, ...] = ()
     status: Literal["complete", "partial", "missing"]
     aliases: tuple[str, ...] = ()
@@ -127,13 +139,14 @@ def parse_section(path: Path, source: str = "") -> Section:
         meta = yaml.safe_load(front) or {}
     except yaml.YAMLError as err:
         raise ManualError(f"{where}: the front matter is not valid YAML ({err})") from None
-    positions = [body.find(f"\n{h}\n") for h in HEADINGS]
+    headings = FAMILY_HEADINGS if source in FAMILY else HEADINGS
+    positions = [body.find(f"\n{h}\n") for h in headings]
     if any(p < 0 for p in positions) or positions != sorted(positions):
-        raise ManualError(f"{where}: the body must have the headings {', '.join(HEADINGS)}, once each and in that order")
+        raise ManualError(f"{where}: the body must have the headings {', '.join(headings)}, once each and in that order")
     parts = []
     for i, start in enumerate(positions):
         end = positions[i + 1] if i + 1 < len(positions) else len(body)
-        parts.append(body[start + len(HEADINGS[i]) + 2:end].strip())
+        parts.append(body[start + len(headings[i]) + 2:end].strip())
     try:
         section = Section(source=source, text=parts[0], translator_notes=parts[1], editor_notes=parts[2],
                           file=str(path), **meta)
@@ -170,7 +183,7 @@ class Manual:
     def resolve(self, cite: str) -> Resolved:
         """The section a citation points at; :class:`ManualError` if there is none."""
         c = normalise_cite(cite)
-        source, _, ref = c.rpartition(":") if re.match(r"^[a-z]+:", c) else ("", "", c)
+        source, _, ref = c.rpartition(":") if re.match(r"^[a-z][a-z0-9]*:", c) else ("", "", c)
         if source and source not in SOURCES:
             raise ManualError(f"citation {cite!r} names an unknown source {source!r}; known sources: "
                               + ", ".join(f"{k}: ({v})" if k else f"none ({v})" for k, v in SOURCES.items()))

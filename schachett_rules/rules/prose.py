@@ -169,6 +169,11 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
     if isinstance(c, ir.CastleMoment):
         return prose("per_moment", c.castles)
     if isinstance(c, ir.Parties):
+        if c.holders is not None:
+            return (f"The holders of {_cards(_sel(c.holders))} play together against the others (one who holds "
+                    "them all plays alone).")
+        if c.each:
+            return "Every player plays for himself."
         if c.opposite:
             named = _opposite_parties(seats, deal)
             if named:
@@ -178,7 +183,19 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
     if isinstance(c, ir.Deal):
         gives = " and ".join(f"{g.card} face up to {_seat(g.to, seats)}" for g in c.gives)
         rest = f"the rest are shuffled and dealt so that every hand holds {c.hand_size} cards"
-        return (f"First the dealer gives {gives}; {rest}." if gives else f"All cards are shuffled; {rest}.")
+        text = (f"First the dealer gives {gives}; {rest}." if gives else f"All cards are shuffled; {rest}.")
+        if c.covered:
+            text += (f" Of each hand {c.covered} cards lie face down on the table, each covered by a face-up card; "
+                     "a covered card turns up when the card on it has been played.")
+        if c.stock:
+            text += f" {c.stock} card{'s are' if c.stock != 1 else ' is'} left over as the stock."
+        if c.turn == "stock":
+            text += " The top card of the stock is turned up."
+        elif c.turn == "dealer":
+            text += " The dealer's last card is turned up for all to see; it stays in his hand."
+        return text
+    if isinstance(c, ir.Lead) and c.holder:
+        return f"The holder of the {c.holder} leads to the first trick."
     if isinstance(c, ir.Lead):
         # `lead first: winner` passes the checks (the compiler rejects it), so show must say it too.
         who = "the winner of the trick before" if c.winner else _seat(c.by, seats)
@@ -216,7 +233,11 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
     if isinstance(c, ir.KingOrder):
         return f"{prose('order_count', c.count)}; {prose('same_trick', c.same_trick)}."
     if isinstance(c, ir.Settlement):
-        return (f"After the game each player of the winning party receives {render(c.amount)} {c.unit}, and each "
+        wins = (f"The declarer's party wins when {render(c.wins)}. " if c.wins is not None else "")
+        if c.per == "defender":
+            return (f"{wins}After the game each defender settles {render(c.amount)} {c.unit} with the declarer's "
+                    "party, which shares what it wins or pays.")
+        return (f"{wins}After the game each player of the winning party receives {render(c.amount)} {c.unit}, and each "
                 f"player of the losing party pays as much ('winner' and 'loser' are the parties' points).")
     if isinstance(c, ir.Penalty):
         return f"Penalty for {c.offence}: " + "; ".join(penalty_effects(c)) + "."
@@ -298,7 +319,86 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         fates = " or ".join(c.events)
         return (f"A rescue may undo a King's {fates} (the King events of these names), and no other fate: "
                 "a King that met another fate stays where it fell.")
+    family = _family_sentence(c, _sel, seats)
+    if family is not None:
+        return family
     raise TypeError(type(c).__name__)  # pragma: no cover
+
+
+def _cards(text: str) -> str:
+    """A selector's words as a plural-free noun phrase ("a heart" -> "heart")."""
+    return text.removeprefix("a ").removeprefix("an ")
+
+
+def _family_sentence(c, _sel, seats: int | None) -> str | None:
+    """The clauses the family's games need (bidding, calling, passing, game points), in words; None for others.
+
+    >>> print(_family_sentence(ir.Passing(count=3, directions=("left", "right", "across", "none")), str, 4))
+    Before play each player passes 3 cards: in the first game to the left, in the second to the right, in the third across the table, in the fourth to nobody, and so on round.
+    """
+    if isinstance(c, ir.Restriction):
+        act = {"lead": "lead", "play": "play", "discard": "discard (play without following)"}[c.act]
+        when = ((["in the first trick"] if c.first else []) + (["before the last trick"] if c.before_last else [])
+                + ([f"until {_cards(_sel(c.until))} has been played"] if c.until is not None else [])
+                + ([f"while he holds {_cards(_sel(c.holding))}"] if c.holding is not None else []))
+        return (f"No one may {act} {_cards(_sel(c.cards))}" + (" " + ", or ".join(when) if when else "")
+                + ", unless he has nothing else he may play.")
+    if isinstance(c, ir.Runners):
+        return (f"Runners are {_cards(_sel(c.cards))} held by one party without a gap from the highest down (by "
+                "the ranking); the settlement counts them.")
+    if isinstance(c, ir.Obligation):
+        return (f"When {_cards(_sel(c.led))} is led, a player who holds {_cards(_sel(c.cards))} must play it.")
+    if isinstance(c, ir.Passing):
+        ordinals = ("first", "second", "third", "fourth", "fifth", "sixth")
+        if len(c.directions) == 1:
+            return f"Before play each player passes {c.count} cards {prose('pass_direction', c.directions[0])}."
+        ways = [f"in the {ordinals[i] if i < len(ordinals) else f'{i + 1}th'}{' game' if i == 0 else ''} "
+                f"{prose('pass_direction', d)}" for i, d in enumerate(c.directions)]
+        return f"Before play each player passes {c.count} cards: " + ", ".join(ways) + ", and so on round."
+    if isinstance(c, ir.Exchange):
+        return (f"{prose('exchange_who', c.who).capitalize()} takes up {prose('exchange_what', c.takes)} and "
+                f"discards {c.discards} card{'s' if c.discards != 1 else ''} face down.")
+    if isinstance(c, ir.Auction):
+        text = f"The bidding begins with {_seat(c.first, seats)} and goes round to the left."
+        for n, r in enumerate(c.rounds, start=1):
+            offers = " < ".join(" = ".join(_bid_words(b) for b in g) for g in r.offers)
+            text += f" In round {n} each player in turn may bid {offers} or pass; {prose('round_mode', r.mode)}."
+        if c.all_pass == "redeal":
+            text += " If every player passes, the cards are thrown in and dealt again."
+        elif c.all_pass == "dealer":
+            text += " If every other player passes, the dealer must bid."
+        else:
+            text += f" If every player passes, {_bid_words(c.play)} is played."
+        return text
+    if isinstance(c, ir.Requires):
+        return f"Only a player who holds {prose('requires_how', 'all' if c.all else 'one')} {_cards(_sel(c.cards))} may bid it."
+    if isinstance(c, ir.CallRule):
+        conds = (["he does not hold it"] if c.not_held else []) + (
+            ["he holds a card of its colour and class"] if c.colour_held else [])
+        where = f", where {' and '.join(conds)}" if conds else ""
+        return f"The declarer calls {_sel(c.cards)}{where}."
+    if isinstance(c, ir.Partner):
+        return f"The declarer's partner is {prose('partner_who', c.who)}."
+    if isinstance(c, ir.SitOut):
+        return "The declarer's partner lays his cards aside and sits the game out."
+    if isinstance(c, ir.Value):
+        return f"The value {c.name} is {render(c.amount)}."
+    if isinstance(c, ir.GamePoints):
+        parts = [f"{prose('game_points_who', who)} scores {render(e)}"
+                 for who, e in (("declarer", c.declarer), ("others", c.others), ("each", c.each)) if e is not None]
+        text = "After the game " + "; ".join(parts) + " game points."
+        if c.target is not None:
+            text += (f" Games are played until a party has {c.target} game points; "
+                     + ("the party with the fewest then wins." if c.lowest_wins else "it wins."))
+        return text
+    return None
+
+
+def _bid_words(b: ir.BidItem | None) -> str:
+    if b is None:
+        return "nothing"
+    colour = {"any": "", "turned": " in the turned card's colour", "not-turned": " in another colour than the turned card's"}
+    return b.contract + colour[b.colour]
 
 
 def section_order(manual: Manual):

@@ -19,7 +19,7 @@ from ..language import ir
 from ..kernel.compiler import Tables, compile_ruleset
 from ..rules.loader import Effective, Resolved, load
 from ..rules.manual import Manual, Section, load_manual, normalise_cite, slugify
-from ..paths import known_rulesets
+from ..paths import schachett_rulesets as known_rulesets
 from ..rules.prose import filed_under
 
 GRADE_WORDS = {g.value: text for g, text in ir.GRADE_MEANING.items()}

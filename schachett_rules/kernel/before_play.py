@@ -1,0 +1,336 @@
+"""The phases between the deal and the first card: passing, the auction, the call, the exchange.
+
+The state (:mod:`.state`) asks these functions whose decision it is and which
+actions are open in each phase, and hands them the action to apply; they move
+the state on to the next phase, and at the end fix the tables the game is
+played from (:func:`start_play`): the contract's, with the game's parties,
+the seats sitting out and the card called (:func:`~.flow.game_tables`).
+Everything they decide comes from the flow the compiler built
+(:class:`~.flow.Flow`); nothing here knows a game by name.
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> from schachett_rules.kernel.state import State
+>>> from schachett_rules.kernel.streams import GameStream
+>>> state = State.deal(tables_for("hearts"), dealer=0, rng=GameStream(1, 0))
+>>> state.phase_name, state.decider(), len(state.legal_actions())    # the dealer's left passes first
+('passing', 1, 13)
+"""
+
+from __future__ import annotations
+
+from .actions import AUCTION, CALL, EXCHANGE, OVER, PASSING, PLAY, Bid, Call, Discard, Give
+from .core import named_seat
+from .flow import ContractTable, game_tables, partition
+
+# --- passing -------------------------------------------------------------------------------------------------
+
+
+def pass_direction(state) -> str:
+    """Where the cards go in this game: left, right, across or none (by the game's number)."""
+    count, directions = state.base.flow.passing
+    return directions[state.game % len(directions)]
+
+
+def pass_target(state, seat: int) -> int:
+    """The seat that receives the cards ``seat`` passes."""
+    n, way = state.base.n_seats, pass_direction(state)
+    step = {"left": 1, "right": -1, "across": n // 2, "none": 0}[way]
+    return (seat + step) % n
+
+
+def passer(state) -> int:
+    """The seat passing now: each seat in turn from the dealer's left passes all its cards."""
+    count = state.base.flow.passing[0]
+    return (state.dealer + 1 + state.passes_done // count) % state.base.n_seats
+
+
+def give_actions(state) -> list:
+    """One :class:`Give` per card the passing seat still holds."""
+    seat = passer(state)
+    hand = state.hands[seat]
+    return [Give(seat, c) for c in range(state.base.n_cards) if hand >> c & 1]
+
+
+def give(state, seat: int, card: int) -> None:
+    """``seat`` passes ``card``; when every seat has passed, each receives what was passed to it."""
+    bit = 1 << card
+    state.hands[seat] &= ~bit
+    state.passed[seat] |= bit
+    state.passes_done += 1
+    t = state.base
+    if state.passes_done == t.flow.passing[0] * t.n_seats:
+        for s in range(t.n_seats):
+            state.hands[pass_target(state, s)] |= state.passed[s]
+        after_passing(state)
+
+
+# --- the auction -----------------------------------------------------------------------------------------------
+
+def after_deal(state) -> None:
+    """The deal is done: pass cards, bid, or begin play, as the flow says."""
+    flow = state.base.flow
+    if flow is not None and flow.passing is not None and pass_direction(state) != "none":
+        state.phase = PASSING
+        return
+    after_passing(state)
+
+
+def after_passing(state) -> None:
+    flow = state.base.flow
+    if flow is not None and flow.has_auction:
+        state.phase, state.round, state.bid_turn, state.best = AUCTION, 0, 0, None
+        if not flow.rounds:
+            _all_pass(state)
+        return
+    start_play(state)
+
+
+def bidder(state) -> int:
+    """The seat whose turn it is to bid."""
+    t = state.base
+    base, offset = t.flow.first_bidder
+    first = named_seat(base == "dealer", offset, state.dealer, t.n_seats)
+    return (first + state.bid_turn) % t.n_seats
+
+
+def turned_colour(state) -> int:
+    """The colour of the card turned up in the deal (-1: none)."""
+    return state.base.deck.face_colour[state.base.deck.card_face[state.turned]] if state.turned >= 0 else -1
+
+
+def _colours(state, c: ContractTable, which: str) -> list[int]:
+    if not c.each_colour:
+        return [-1]
+    turned = turned_colour(state)
+    every = range(len(state.base.deck.colours))
+    if which == "turned":
+        return [turned]
+    if which == "not-turned":
+        return [x for x in every if x != turned]
+    return list(every)
+
+
+def holds_required(state, seat: int, c: ContractTable, colour: int) -> bool:
+    """Whether ``seat`` holds what the contract's requires clause asks of its bidder."""
+    mask, every = c.requires[colour if c.each_colour else 0]
+    if not mask:
+        return True
+    hand = state.hands[seat]
+    return (hand & mask) == mask if every else bool(hand & mask)
+
+
+def callable_cards(state, seat: int, c: ContractTable, colour: int) -> int:
+    """The cards (a bitmask) ``seat`` may call as declarer of contract ``c`` in ``colour`` (the call clause)."""
+    mask = c.call[colour if c.each_colour else 0]
+    if not mask:
+        return 0
+    hand = state.hands[seat]
+    if c.call_not_held:
+        mask &= ~hand
+    if c.call_colour_held:
+        t = c.tables(colour)
+        d = t.deck
+        keep = 0
+        for card in range(t.n_cards):
+            if not mask >> card & 1:
+                continue
+            face = d.card_face[card]
+            same = [x for x in range(t.n_cards) if hand >> x & 1 and d.face_colour[d.card_face[x]] == d.face_colour[face]
+                    and t.face_group[d.card_face[x]] == t.face_group[face] and d.card_face[x] != face]
+            if same:
+                keep |= 1 << card
+        mask = keep
+    return mask
+
+
+def _may_bid(state, seat: int, c: ContractTable, colour: int) -> bool:
+    if not holds_required(state, seat, c, colour):
+        return False
+    if c.call[colour if c.each_colour else 0] and not callable_cards(state, seat, c, colour):
+        return False
+    return True
+
+
+def bid_actions(state) -> list:
+    """The bids open to the seat to bid: each contract (and colour) the round offers that it may bid and that
+    outbids the best so far, then passing (unless the dealer must bid)."""
+    flow, seat = state.base.flow, bidder(state)
+    rnd = flow.rounds[state.round]
+    out = []
+    for o in rnd.offers:
+        if state.best is not None and rnd.mode == "highest" and o.rank <= state.best[3]:
+            continue
+        c = flow.contracts[o.contract]
+        for colour in _colours(state, c, o.colour):
+            bid = Bid(seat, o.contract, colour)
+            if bid not in out and _may_bid(state, seat, c, colour):
+                out.append(bid)
+    if not (out and must_bid(state)):
+        out.append(Bid(seat, -1, -1))
+    return out
+
+
+def must_bid(state) -> bool:
+    """Whether the seat to bid may not pass: the dealer, last in the last round, when all the others passed."""
+    flow = state.base.flow
+    return (flow.all_pass == "dealer" and state.round == len(flow.rounds) - 1 and state.best is None
+            and bidder(state) == state.dealer and state.bid_turn == state.base.n_seats - 1)
+
+
+def bid(state, seat: int, contract: int, colour: int) -> None:
+    """Apply a bid (or a pass, ``contract`` -1)."""
+    flow = state.base.flow
+    rnd = flow.rounds[state.round]
+    state.bids.append((seat, contract, colour))
+    if contract >= 0:
+        rank = next(o.rank for o in rnd.offers if o.contract == contract)
+        if rnd.mode == "first":
+            _declare(state, seat, contract, colour)
+            return
+        state.best = (seat, contract, colour, rank)
+    state.bid_turn += 1
+    if state.bid_turn < state.base.n_seats:
+        return
+    if state.best is not None:
+        s, k, col, _rank = state.best
+        _declare(state, s, k, col)
+    elif state.round + 1 < len(flow.rounds):
+        state.round, state.bid_turn = state.round + 1, 0
+    else:
+        _all_pass(state)
+
+
+def _all_pass(state) -> None:
+    flow = state.base.flow
+    if flow.all_pass == "play" and flow.all_pass_offer is not None:
+        o = flow.all_pass_offer
+        c = flow.contracts[o.contract]
+        colour = turned_colour(state) if o.colour == "turned" else -1
+        _declare(state, -1, o.contract, colour if c.each_colour else -1)
+        return
+    state.thrown_in = True        # the cards are thrown in: nobody plays, nobody scores
+    state.phase = OVER
+
+
+def _declare(state, seat: int, contract: int, colour: int) -> None:
+    state.declarer, state.contract, state.trump = seat, contract, colour
+    c = state.base.flow.contracts[contract]
+    if c.call[colour if c.each_colour else 0] and seat >= 0:
+        state.phase = CALL
+        return
+    _exchange(state)
+
+
+# --- the call and the exchange -----------------------------------------------------------------------------------
+
+def call_actions(state) -> list:
+    """One :class:`Call` per card the declarer may call."""
+    c = state.base.flow.contracts[state.contract]
+    mask = callable_cards(state, state.declarer, c, state.trump)
+    return [Call(state.declarer, x) for x in range(state.base.n_cards) if mask >> x & 1]
+
+
+def call(state, seat: int, card: int) -> None:
+    """The declarer calls ``card``: its holder (if it was dealt) becomes his partner."""
+    state.called = card
+    state.partner = next((s for s in range(state.base.n_seats) if state.hands[s] >> card & 1), -1)
+    _exchange(state)
+
+
+def exchanger(state) -> int:
+    """The seat taking up cards and discarding."""
+    c = state.base.flow.contracts[state.contract]
+    who = c.exchange[0]
+    return state.dealer if who == "dealer" or state.declarer < 0 else state.declarer
+
+
+def _exchange(state) -> None:
+    c = state.base.flow.contracts[state.contract]
+    if c.exchange is None:
+        start_play(state)
+        return
+    who, takes, discards = c.exchange
+    seat = exchanger(state)
+    if takes == "turned":
+        state.hands[seat] |= 1 << state.turned
+        state.stock &= ~(1 << state.turned)
+    else:
+        state.hands[seat] |= state.stock
+        state.stock = 0
+    state.exchanger, state.to_discard, state.phase = seat, discards, EXCHANGE
+
+
+def discard_actions(state) -> list:
+    """One :class:`Discard` per card of the exchanging hand."""
+    seat = state.exchanger
+    hand = state.hands[seat]
+    return [Discard(seat, c) for c in range(state.base.n_cards) if hand >> c & 1]
+
+
+def discard(state, seat: int, card: int) -> None:
+    """``seat`` lays ``card`` away; when the last card is discarded, play begins."""
+    bit = 1 << card
+    state.hands[seat] &= ~bit
+    state.discarded[seat] |= bit
+    state.to_discard -= 1
+    if state.to_discard == 0:
+        start_play(state)
+
+
+# --- the game's own tables ----------------------------------------------------------------------------------------
+
+def partner_rule(state) -> str:
+    """Who plays with whom in this game: the contract's rule, else the ruleset's."""
+    flow = state.base.flow
+    if flow is None:
+        return "fixed"
+    if state.contract >= 0:
+        return flow.contracts[state.contract].partner
+    return flow.partner
+
+
+def holders(state) -> tuple[int, ...]:
+    """The seats holding the cards of a ``parties: holders of`` clause, in seat order."""
+    flow = state.base.flow
+    return tuple(s for s in range(state.base.n_seats) if state.hands[s] & flow.holders)
+
+
+def game_of(state, partner: int) -> object:
+    """The tables of this game with ``partner`` as the declarer's partner (-1: none yet)."""
+    flow = state.base.flow
+    t0 = flow.contracts[state.contract].tables(state.trump) if state.contract >= 0 else state.base
+    rule = partner_rule(state)
+    party_of = partition(state.base.n_seats, rule, state.declarer, partner,
+                         holders(state) if rule == "holders" else (), t0.party_of)
+    sitting = 0
+    if state.contract >= 0 and flow.contracts[state.contract].sit_out and state.declarer >= 0:
+        if rule == "fixed":
+            mate = next(s for s in t0.parties[t0.party_of[state.declarer]] if s != state.declarer)
+            sitting = 1 << mate
+        elif partner >= 0:
+            sitting = 1 << partner
+    return game_tables(flow, t0, party_of, sitting, state.called, state.declarer)
+
+
+def start_play(state) -> None:
+    """Fix the game's tables and its first leader, and go on to play (through the moment before play)."""
+    if state.base.flow is not None:
+        state.t = game_of(state, state.partner)
+    t = state.t
+    state.points, state.card_points = [0] * len(t.parties), [0] * len(t.parties)
+    leader = t.first_leader(state.dealer)
+    if t.first_lead_card >= 0:
+        leader = next((s for s in range(t.n_seats) if state.hands[s] >> t.first_lead_card & 1), leader)
+    if t.sitting >> leader & 1:
+        leader = t.next_seat(leader)
+    state.leader = leader
+    state.start_hands = tuple(state.hands)
+    state.phase = PLAY
+    state._enter_play()
+
+
+def found_partner(state, winner: int) -> None:
+    """After a trick: where the declarer's partner is the first other player to take a trick, he is found."""
+    if partner_rule(state) == "first-trick" and state.partner < 0 and winner != state.declarer >= 0:
+        state.partner = winner
+        state.t = game_of(state, winner)

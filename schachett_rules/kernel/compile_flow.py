@@ -1,0 +1,326 @@
+"""Compiling the family's clauses: restrictions on play, the first lead by a card, values and game points, and
+the flow before play (passing, the stock and the turned card, the auction and its contracts).
+
+The compiler (:mod:`.compiler`) compiles the play of one contract; these
+functions add what the family's games need to it, and :func:`compile_flow`
+compiles every contract (once per trump colour where it is played for each
+colour) into the :class:`~.flow.Flow` the state walks before the first card.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import RuleCheckError
+from ..language import ir
+from ..language.cards import SelectorError
+from ..language.expr import ExprError, evaluate
+from ..rules.loader import Effective, Resolved
+from .core import ACTS, W_BEFORE_LAST, W_FIRST, W_HOLDING, W_UNTIL
+from .flow import ContractTable, Flow, Offer, RoundTable
+
+
+def _fail(eff: Effective, message: str) -> RuleCheckError:
+    at = eff.clause.at
+    label = f"{eff.key} [{', '.join(eff.clause.basis.cites)}]"
+    return RuleCheckError(message, eff.origin.file, at.line if at else 0, at.column if at else 0, label)
+
+
+def _cite(clause) -> str:
+    return ", ".join(clause.basis.cites) if clause is not None and clause.basis is not None else ""
+
+
+def mentions_called(sel: ir.Selector | None) -> bool:
+    """Whether a selector speaks of the card called in the game (``called``, ``of called colour``)."""
+    if sel is None:
+        return False
+    atoms = [a for t in sel.terms for a in (t.base, *t.minus)]
+    return any((a.what == "kind" and a.name == "called") or a.colour == "called" for a in atoms)
+
+
+def callable_faces(comp) -> int:
+    """The faces (a bitmask) the call clause in force lets a declarer call; 0 without a call."""
+    eff = comp.r.effective("call")
+    if eff is None:
+        return 0
+    try:
+        return comp.deck.select(eff.clause.cards, None, "call", comp.trump, comp.classes)
+    except SelectorError as err:
+        comp.errors.append(_fail(eff, err.message))
+        return 0
+
+
+def _select_cards(comp, eff: Effective, sel: ir.Selector | None, called: int | None) -> int:
+    if sel is None:
+        return 0
+    return comp.deck.cards(comp.deck.select(sel, None, "restriction", comp.trump, comp.classes, called))
+
+
+def restrictions(comp) -> dict:
+    """The restriction and obligation clauses as rows of card masks; where one names the called card, a set of rows
+    for every card that may be called."""
+    rows_eff = [e for e in comp.r.clauses if isinstance(e.clause, ir.Restriction)]
+    owed_eff = [e for e in comp.r.clauses if isinstance(e.clause, ir.Obligation)]
+    if not rows_eff and not owed_eff:
+        return {}
+    faces = callable_faces(comp)
+    d = comp.deck
+    dynamic = any(mentions_called(s) for e in rows_eff for s in (e.clause.cards, e.clause.until, e.clause.holding)) \
+        or any(mentions_called(s) for e in owed_eff for s in (e.clause.cards, e.clause.led))
+    if dynamic and not faces:
+        eff = next(e for e in rows_eff + owed_eff)
+        comp.errors.append(_fail(eff, "this clause speaks of the called card, but no call clause says which card a "
+                                      "declarer calls"))
+        return {}
+
+    def build(called: int | None):
+        rows, owed = [], []
+        for e in rows_eff:
+            c = e.clause
+            try:
+                if not called and called != 0 and any(mentions_called(s) for s in (c.cards, c.until, c.holding)):
+                    continue          # without a call the clause has nothing to speak of
+                when = ((W_FIRST if c.first else 0) | (W_BEFORE_LAST if c.before_last else 0)
+                        | (W_UNTIL if c.until is not None else 0) | (W_HOLDING if c.holding is not None else 0))
+                rows.append((ACTS.index(c.act), when, _select_cards(comp, e, c.cards, called),
+                             _select_cards(comp, e, c.until, called), _select_cards(comp, e, c.holding, called)))
+            except SelectorError as err:
+                comp.errors.append(_fail(e, err.message))
+        for e in owed_eff:
+            c = e.clause
+            try:
+                if called is None and (mentions_called(c.cards) or mentions_called(c.led)):
+                    continue
+                owed.append((_select_cards(comp, e, c.led, called), _select_cards(comp, e, c.cards, called)))
+            except SelectorError as err:
+                comp.errors.append(_fail(e, err.message))
+        return tuple(rows), tuple(owed)
+
+    rows, owed = build(None)
+    out = {"restrictions": rows, "obligations": owed,
+           "restriction_words": tuple((e.clause.name, _cite(e.clause)) for e in rows_eff
+                                      if not any(mentions_called(s) for s in (e.clause.cards, e.clause.until,
+                                                                              e.clause.holding))),
+           "obligation_words": tuple((e.clause.name, _cite(e.clause)) for e in owed_eff
+                                     if not (mentions_called(e.clause.cards) or mentions_called(e.clause.led)))}
+    if dynamic:
+        by_rows, by_owed = {}, {}
+        for f in range(len(d.face_names)):
+            if faces >> f & 1:
+                by_rows[f], by_owed[f] = build(f)
+        out["restrictions_by_called"], out["obligations_by_called"] = by_rows, by_owed
+        # with a card called, every clause binds: their words in clause order
+        out["restriction_words_called"] = tuple((e.clause.name, _cite(e.clause)) for e in rows_eff)
+        out["obligation_words_called"] = tuple((e.clause.name, _cite(e.clause)) for e in owed_eff)
+    return out
+
+
+def first_lead_card(comp) -> int:
+    """The card whose holder leads the first trick (``lead first: holder of c2``), or -1."""
+    eff = comp.r.effective("lead first")
+    if eff is None or not eff.clause.holder:
+        return -1
+    try:
+        return comp.deck.card_of(eff.clause.holder)
+    except Exception as err:  # an unknown card: say it with the clause
+        comp.errors.append(_fail(eff, getattr(err, "message", str(err))))
+        return -1
+
+
+def values(comp) -> tuple[tuple[str, Fraction], ...]:
+    """The value clauses in force, worked out (they are constants)."""
+    out = []
+    for e in comp.r.clauses:
+        if isinstance(e.clause, ir.Value):
+            try:
+                out.append((e.clause.name, evaluate(e.clause.amount, {})))
+            except ExprError as err:
+                comp.errors.append(_fail(e, err.message))
+    return tuple(out)
+
+
+def runners(comp, rank) -> tuple[int, ...]:
+    """The runners clause's cards, highest first by the ranking (copies in deck order)."""
+    eff = comp.r.effective("runners")
+    if eff is None or rank is None:
+        return ()
+    try:
+        faces = comp.deck.select(eff.clause.cards, None, "runners", comp.trump, comp.classes)
+    except SelectorError as err:
+        comp.errors.append(_fail(eff, err.message))
+        return ()
+    d = comp.deck
+    chosen = [f for f in range(len(d.face_names)) if faces >> f & 1]
+    ranks = [rank[f] for f in chosen]
+    if len(set(ranks)) != len(ranks):
+        comp.errors.append(_fail(eff, "two runner cards rank alike, so the runners have no order; rank each of them "
+                                      "on its own in the ranking"))
+        return ()
+    order = sorted(chosen, key=lambda f: -rank[f])
+    return tuple(c for f in order for c in range(len(d.card_face)) if d.face_cards[f] >> c & 1)
+
+
+def parties_rule(comp) -> tuple[str, int]:
+    """Who plays with whom in this contract: its partner clause, else the parties clause; and the holders' cards."""
+    partner = comp.r.clause("partner")
+    if partner is not None:
+        return ("called" if partner.who == "called" else partner.who), 0
+    c = comp.r.clause("parties")
+    if c is not None and c.holders is not None:
+        try:
+            return "holders", comp.deck.cards(comp.deck.select(c.holders, None, "parties", comp.trump, comp.classes))
+        except SelectorError as err:
+            comp.errors.append(_fail(comp.r.effective("parties"), err.message))
+            return "holders", 0
+    if c is not None and c.each:
+        return "each", 0
+    return "fixed", 0
+
+
+# --- the flow ---------------------------------------------------------------------------------------------------
+
+def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
+    """The flow of a ruleset: its passing, stock and turned card, its auction and every contract's tables.
+
+    ``base`` is the compiler of the ruleset's own clauses (for the deck and the seats); ``compile_contract(name,
+    trump)`` compiles the tables of a contract for a trump colour (None for a contract of one).
+    Returns None for a ruleset with nothing before play.
+    """
+    r = resolved
+    deal = r.clause("deal")
+    passing = r.effective("passing")
+    auction = r.effective("auction")
+    rule, holders = parties_rule(base)
+    if (not r.contracts and passing is None and auction is None and not (deal and (deal.stock or deal.turn or
+                                                                                  deal.covered))
+            and rule == "fixed"):
+        return None
+    errors = base.errors
+    d = base.deck
+    contracts: list[ContractTable] = []
+    names = [c.name for c in r.contracts]
+    for c in r.contracts:
+        scope = r.for_contract(c.name)
+        colours = range(len(d.colours)) if c.each_colour else (None,)
+        variants = []
+        for colour in colours:
+            t = compile_contract(c.name, colour)
+            if t is None:
+                break
+            variants.append(t)
+        if len(variants) != len(colours):
+            continue
+        req, call = scope.clause("requires"), scope.clause("call")
+
+        def cards_of(clause, key: str, colour):
+            if clause is None:
+                return 0
+            try:
+                return d.cards(d.select(clause.cards, None, key, colour, _classes_of(scope, base, colour)))
+            except SelectorError as err:
+                errors.append(_fail(scope.effective(key), err.message))
+                return 0
+
+        requires = [(cards_of(req, "requires", colour), req.all if req is not None else True) for colour in colours]
+        call_masks = [cards_of(call, "call", colour) for colour in colours]
+        call = scope.clause("call")
+        partner = scope.clause("partner")
+        rule_c, _ = parties_rule(_Scoped(scope, base, None))
+        if call is not None and (partner is None or partner.who != "called"):
+            errors.append(_fail(scope.effective("call"), f"contract {c.name} calls a card, so it must also say "
+                                                         f"`partner: holder of called card`"))
+        if partner is not None and partner.who == "called" and call is None:
+            errors.append(_fail(scope.effective("partner"), f"contract {c.name}'s partner is the holder of the "
+                                                            f"called card, but no call clause says what is called"))
+        sit = scope.clause("sit out")
+        if sit is not None and rule_c not in ("fixed", "called"):
+            errors.append(_fail(scope.effective("sit out"), "the partner sits out, so the contract needs a partner: "
+                                                            "fixed parties of two, or a called card"))
+        if sit is not None and rule_c == "fixed" and any(len(p) != 2 for p in variants[0].parties):
+            errors.append(_fail(scope.effective("sit out"), "the partner sits out, but the parties are not of two: "
+                                                            "whose partner would it be?"))
+        ex = scope.clause("exchange")
+        dl = scope.clause("deal")
+        if ex is not None:
+            if ex.takes == "turned" and not dl.turn:
+                errors.append(_fail(scope.effective("exchange"), "the exchange takes up the turned card, but the deal "
+                                                                 "turns none up"))
+            if ex.takes == "stock" and not dl.stock:
+                errors.append(_fail(scope.effective("exchange"), "the exchange takes up the stock, but the deal "
+                                                                 "leaves none"))
+            taken = 1 if ex.takes == "turned" else dl.stock
+            if ex.discards != taken:
+                errors.append(_fail(scope.effective("exchange"), f"the exchange takes up {taken} card"
+                                                                 f"{'s' if taken != 1 else ''} but discards "
+                                                                 f"{ex.discards}; a hand must keep its size"))
+        contracts.append(ContractTable(
+            name=c.name, title=c.title, cite=_cite(c), each_colour=c.each_colour, variants=tuple(variants),
+            requires=tuple(requires), requires_cite=_cite(req), call=tuple(call_masks),
+            call_not_held=bool(call and call.not_held), call_colour_held=bool(call and call.colour_held),
+            call_cite=_cite(call), partner=rule_c, partner_cite=_cite(partner), sit_out=sit is not None,
+            exchange=(ex.who, ex.takes, ex.discards) if ex is not None else None, exchange_cite=_cite(ex)))
+    rounds: list[RoundTable] = []
+    all_pass, play_offer, first = "redeal", None, ("dealer", 1)
+    if auction is not None:
+        a = auction.clause
+        first = base.seat(auction, a.first)
+
+        def offer(item: ir.BidItem, rank: int) -> Offer | None:
+            if item.contract not in names:
+                errors.append(_fail(auction, f"the auction offers {item.contract}, which is no contract of this "
+                                             f"ruleset (contracts: {', '.join(names) or 'none'})"))
+                return None
+            k = names.index(item.contract)
+            if item.colour != "any" and not r.contracts[k].each_colour:
+                errors.append(_fail(auction, f"{item.contract} is offered for the turned colour or another, but it "
+                                             f"is not played for each colour"))
+            if item.colour != "any" and not deal.turn:
+                errors.append(_fail(auction, f"{item.contract} is offered by the turned card's colour, but the deal "
+                                             f"turns no card up"))
+            return Offer(contract=k, colour=item.colour, rank=rank)
+
+        for rd in a.rounds:
+            offers = []
+            for rank, group in enumerate(rd.offers):
+                for item in group:
+                    o = offer(item, rank)
+                    if o is not None:
+                        offers.append(o)
+            rounds.append(RoundTable(offers=tuple(offers), mode=rd.mode))
+        all_pass = a.all_pass
+        if a.all_pass == "play":
+            play_offer = offer(a.play, 0)
+            if play_offer is not None and r.contracts[play_offer.contract].each_colour and play_offer.colour == "any":
+                errors.append(_fail(auction, f"when all pass, {a.play.contract} is played, but for which trump? Say "
+                                             f"`play {a.play.contract} of turned colour`"))
+        if a.all_pass == "dealer" and not a.rounds:
+            errors.append(_fail(auction, "the dealer must bid when all pass, but the auction has no round to bid in"))
+    elif r.contracts:
+        errors.append(RuleCheckError("the ruleset has contracts but no auction clause says how one is chosen",
+                                     r.file, 1, 1, "auction"))
+    return Flow(passing=(passing.clause.count, passing.clause.directions) if passing is not None else None,
+                passing_cite=_cite(passing.clause) if passing is not None else "",
+                stock=deal.stock if deal else 0, turn=deal.turn if deal else "", covered=deal.covered if deal else 0,
+                first_bidder=first, rounds=tuple(rounds), all_pass=all_pass, all_pass_offer=play_offer,
+                auction_cite=_cite(auction.clause) if auction is not None else "", has_auction=auction is not None,
+                contracts=tuple(contracts), partner=rule, holders=holders)
+
+
+def _classes_of(scope: Resolved, base, colour):
+    """The classes of cards in force in a contract for a trump colour (class clauses may speak of trumps)."""
+    classes: dict[str, int] = {}
+    for e in scope.clauses:
+        if isinstance(e.clause, ir.CardClass):
+            try:
+                classes[e.clause.name] = base.deck.select(e.clause.cards, None, "class", colour, classes)
+            except SelectorError:
+                return classes
+    return classes
+
+
+class _Scoped:
+    """The few things :func:`parties_rule` asks of a compiler, for a contract's clauses."""
+
+    def __init__(self, resolved: Resolved, base, trump):
+        self.r, self.deck, self.trump, self.errors = resolved, base.deck, trump, base.errors
+        self.classes = _classes_of(resolved, base, trump)
