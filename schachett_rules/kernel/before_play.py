@@ -214,11 +214,16 @@ def _all_pass(state) -> None:
 
 def _declare(state, seat: int, contract: int, colour: int) -> None:
     state.declarer, state.contract, state.trump = seat, contract, colour
-    c = state.base.flow.contracts[contract]
-    if c.call[colour if c.each_colour else 0] and seat >= 0:
+    _exchange(state)
+
+
+def _call_or_play(state) -> None:
+    """After the exchange (if any): the declarer calls his partner's card, or play begins."""
+    c = state.base.flow.contracts[state.contract]
+    if c.call[state.trump if c.each_colour else 0] and state.declarer >= 0:
         state.phase = CALL
         return
-    _exchange(state)
+    start_play(state)
 
 
 # --- the call and the exchange -----------------------------------------------------------------------------------
@@ -234,7 +239,7 @@ def call(state, seat: int, card: int) -> None:
     """The declarer calls ``card``: its holder (if it was dealt) becomes his partner."""
     state.called = card
     state.partner = next((s for s in range(state.base.n_seats) if state.hands[s] >> card & 1), -1)
-    _exchange(state)
+    start_play(state)
 
 
 def exchanger(state) -> int:
@@ -247,7 +252,7 @@ def exchanger(state) -> int:
 def _exchange(state) -> None:
     c = state.base.flow.contracts[state.contract]
     if c.exchange is None:
-        start_play(state)
+        _call_or_play(state)
         return
     who, takes, discards = c.exchange
     seat = exchanger(state)
@@ -274,7 +279,7 @@ def discard(state, seat: int, card: int) -> None:
     state.discarded[seat] |= bit
     state.to_discard -= 1
     if state.to_discard == 0:
-        start_play(state)
+        _call_or_play(state)
 
 
 # --- the game's own tables ----------------------------------------------------------------------------------------

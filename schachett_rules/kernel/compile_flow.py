@@ -222,9 +222,10 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
                 return 0
 
         requires = [(cards_of(req, "requires", colour), req.all if req is not None else True) for colour in colours]
-        call_masks = [cards_of(call, "call", colour) for colour in colours]
-        call = scope.clause("call")
         partner = scope.clause("partner")
+        if partner is not None and partner.who == "none":
+            call = None              # a declarer who plays alone calls nothing, whatever the ruleset calls
+        call_masks = [cards_of(call, "call", colour) for colour in colours]
         rule_c, _ = parties_rule(_Scoped(scope, base, None))
         if call is not None and (partner is None or partner.who != "called"):
             errors.append(_fail(scope.effective("call"), f"contract {c.name} calls a card, so it must also say "

@@ -27,7 +27,7 @@ from .automaton import strength_places
 from .core import RELATIONS
 from . import compile_flow as compile_flow_parts
 from .tables import CastleTable, DummyTable, EventTable, Tables
-from ..rules.check import RuleCheckErrors, check, raise_for
+from ..rules.check import GAME_NAMES, RuleCheckErrors, check, raise_for
 from ..errors import RuleCheckError, SchachettError, UnknownCard
 from ..language.expr import ExprError, evaluate, render
 from ..language.printer import reach
@@ -86,8 +86,9 @@ class _Compiler:
             self.errors.append(err)
         return None
 
-    def prepare(self) -> None:
-        """The deck, the table and the classes of cards: what every other piece is compiled against."""
+    def prepare(self, classes: bool = True) -> None:
+        """The deck, the table and the classes of cards: what every other piece is compiled against (the classes
+        only where asked: a ruleset of contracts may speak of trumps its own clauses cannot name)."""
         deck_eff = self.eff("deck")
         try:
             deck = Deck.from_clause(deck_eff.clause)
@@ -102,13 +103,16 @@ class _Compiler:
             raise _fail(self.eff("seats"), f"{seats} seats cannot each be dealt a card from a deck of "
                                            f"{len(deck.card_face)} cards")
         self.n_seats = seats
-        self.classes, self.face_group = self.guard(deck_eff, self.card_classes) or ({}, tuple(deck.face_kind))
+        if classes:
+            self.classes, self.face_group = self.guard(deck_eff, self.card_classes) or ({}, tuple(deck.face_kind))
+        else:
+            self.classes, self.face_group = {}, tuple(deck.face_kind)
 
     def run(self) -> Tables:
         self.prepare()
         deck, seats, deck_eff = self.deck, self.n_seats, self.eff("deck")
         rank = self.guard(self.eff("ranking"), self.ranking)
-        parties = self.guard(self.eff("parties"), self.parties)
+        parties = self.guard(self.r.effective("parties") or self.eff("partner"), self.parties)
         self.party_of = (tuple(next(i for i, p in enumerate(parties) if s in p) for s in range(seats))
                          if parties else None)
         deal = self.guard(self.eff("deal"), self.deal)
@@ -120,11 +124,11 @@ class _Compiler:
         points = self.guard(self.eff("points"), self.points, promoted_as) if promoted_as else None
         events = self.events(deal)
         settlement = self.r.clause("settlement")
+        family_values = compile_flow_parts.values(self)
         if settlement is not None:
-            self.probe_settlement()
+            self.probe_settlement(dict(family_values))
         family = compile_flow_parts.restrictions(self)
         lead_card = compile_flow_parts.first_lead_card(self)
-        family_values = compile_flow_parts.values(self)
         runner_cards = compile_flow_parts.runners(self, rank)
         rule, _holders = compile_flow_parts.parties_rule(self)
         stake = self.stake()
@@ -388,7 +392,7 @@ class _Compiler:
                                               self.r.file, 1, 1, "dummy"))
         return tuple(out)
 
-    def probe_settlement(self) -> None:
+    def probe_settlement(self, values: dict) -> None:
         # The amount is only computed when a game is scored; try it now on the extremes a game can
         # produce (a party may score nothing) so that a formula that fails is reported with its clause.
         eff = self.eff("settlement")
@@ -396,7 +400,8 @@ class _Compiler:
         most = POINTS_LIMIT * (len(self.deck.card_face) + 2 * len(self.deck.card_face))
         for winner, loser in ((1, 0), (2, 1), (500, 0), (500, 499), (5000, 17), (most, 0), (most, -most)):
             try:
-                value = evaluate(eff.clause.amount, {"winner": winner, "loser": loser})
+                facts = {**{name: 0 for name in GAME_NAMES}, **values}
+                value = evaluate(eff.clause.amount, {**facts, "winner": winner, "loser": loser})
             except SchachettError as err:
                 self.errors.append(_fail(eff, f"{err.message} (with winner = {winner}, loser = {loser}: a game can "
                                               f"end so)"))
@@ -457,8 +462,7 @@ class _Compiler:
         return classes, group
 
     def parties(self) -> tuple[tuple[int, ...], ...]:
-        eff = self.eff("parties")
-        c, n = eff.clause, self.n_seats
+        n = self.n_seats
         rule, _holders = compile_flow_parts.parties_rule(self)
         if rule == "each":
             return tuple((s,) for s in range(n))
@@ -466,6 +470,8 @@ class _Compiler:
             # made in each game (the holders of some cards, the declarer and his partner); until then the
             # first seat stands for the one party and the rest for the other
             return ((0,), tuple(range(1, n))) if n > 1 else ((0,),)
+        eff = self.eff("parties")
+        c = eff.clause
         if c.opposite:
             if n % 2:
                 raise _fail(eff, f"partners cannot sit opposite at a table of {n}")
@@ -711,7 +717,7 @@ def compile_ruleset(resolved: Resolved) -> Tables:
         raise_for(comp.errors)
         return dataclasses.replace(t, flow=flow) if flow is not None else t
     base = _Compiler(resolved)
-    base.prepare()
+    base.prepare(classes=False)
 
     def contract(name: str, colour: int | None) -> Tables | None:
         try:

@@ -26,10 +26,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..errors import SchachettError
-from .actions import CASTLE, PLAY
+from .actions import AUCTION, CALL, CASTLE, EXCHANGE, PASSING, PHASES, PLAY
 from .deal import names_of
-from .records import CastleRecord, TrickRecord
-from .visibility import is_face_up, kept_tricks, visible_seats
+from .records import BidRecord, CastleRecord, TrickRecord
+from .visibility import is_face_up, kept_tricks, known_partners, visible_seats
 
 
 class CastleOffer(BaseModel):
@@ -62,9 +62,22 @@ class Observation(BaseModel):
     castles: tuple[CastleRecord, ...]
     legal: tuple[str, ...] = ()
     forced_by: str | None = None
-    decision: Literal["card", "castle", "none"] = "none"
+    decision: Literal["card", "castle", "give", "bid", "call", "discard", "none"] = "none"
     castle_offers: tuple[CastleOffer, ...] = ()
     shown: tuple[tuple[int, str], ...] = ()
+    # the family's games: the phase, the decisions open before play, what the table has said and shown
+    phase: str = "play"
+    options: tuple[str, ...] = ()            # a decision before play: the cards or bids open, in the state's order
+    turned: str | None = None                # the card turned up, while it lies face up
+    bids: tuple[BidRecord, ...] = ()
+    contract: str | None = None
+    trump: str | None = None
+    declarer: int | None = None
+    called: str | None = None
+    partners: tuple[int, ...] | None = None  # the partners this seat knows it has; None while it cannot know
+    sitting: tuple[int, ...] = ()            # the seats sitting this game out
+    passed: tuple[str, ...] = ()             # the cards this seat passed on
+    received: tuple[tuple[int, str], ...] = ()   # the cards passed to it, by the seat that passed them
 
 
 def visible_hands(state, seat: int) -> dict[int, int]:
@@ -110,8 +123,41 @@ def observe(state, seat: int) -> Observation:
                                        king_from=o.king_seat)
                            for o in state.castle_offers())
             decision = "castle"
+    options: tuple[str, ...] = ()
+    if not state.over and state.decider() == seat and state.phase in (PASSING, AUCTION, CALL, EXCHANGE):
+        from .verify import action_word
+        options = tuple(action_word(state.base, a) for a in state.legal_actions())
+        decision = {PASSING: "give", AUCTION: "bid", CALL: "call", EXCHANGE: "discard"}[state.phase]
+    family = _family_view(state, seat) if state.base.flow is not None else {}
     return Observation(seat=seat, plays_for=plays_for, dealer=state.dealer, trick_number=state.trick_number, to_move=state.seat_to_play(),
                        leader=state.leader, hands=hands, kings=tuple(kings),
                        trick=tuple((s, t.deck.card_name(c)) for s, c in state.trick), tricks=finished,
                        castles=tuple(castles), legal=legal, forced_by=forced, decision=decision,
-                       castle_offers=offers, shown=shown)
+                       castle_offers=offers, shown=shown, phase=PHASES[state.phase], options=options,
+                       partners=known_partners(state, seat), **family)
+
+
+def _family_view(state, seat: int) -> dict:
+    """What the table has said and shown before play: bids, the contract, the turned card, the cards passed."""
+    from .before_play import pass_target
+    t = state.base
+    name = t.deck.card_name
+    log = [r for r in state.log if r.action in ("bid", "give")]
+    turned = None
+    if state.turned >= 0 and not state.played >> state.turned & 1:
+        # the card turned at the deal stays known until it is played, or turned down where nobody takes it up
+        in_stock = state.stock >> state.turned & 1
+        turned_down = in_stock and (state.round > 0 or state.contract >= 0)
+        turned = None if turned_down else name(state.turned)
+    passed = tuple(name(c) for c in range(t.n_cards) if state.passed[seat] >> c & 1)
+    received = ()
+    if state.passes_done and state.passes_done == (t.flow.passing[0] * t.n_seats if t.flow.passing else -1):
+        received = tuple((s, name(c)) for s in range(t.n_seats) if pass_target(state, s) == seat
+                         for c in range(t.n_cards) if state.passed[s] >> c & 1)
+    contract = t.flow.contracts[state.contract] if state.contract >= 0 else None
+    return dict(turned=turned, bids=tuple(r for r in log if r.action == "bid"), passed=passed, received=received,
+                contract=contract.name if contract else None,
+                trump=t.deck.colours[state.trump] if state.trump >= 0 else None,
+                declarer=state.declarer if state.declarer >= 0 else None,
+                sitting=tuple(s for s in range(t.n_seats) if state.t.sitting >> s & 1),
+                called=name(state.called) if state.called >= 0 else None)

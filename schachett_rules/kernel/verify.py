@@ -338,3 +338,47 @@ def _verify_penalty(state, action):
                             f"cannot take it back into its hand ({cite})", trick=state.trick_number, seat=seat,
                             card=t.deck.card_name(action.card), clause=cite)
     return action
+
+
+def action_word(t, action) -> str:
+    """A decision before play as a player names it: the card passed, called or discarded (``h3``), or the bid:
+    ``pass``, a contract (``rufer``), a contract and its trump colour (``solo h``)."""
+    if type(action) is Bid:
+        if action.contract < 0:
+            return "pass"
+        name = t.flow.contracts[action.contract].name
+        return f"{name} {t.deck.colours[action.colour]}" if action.colour >= 0 else name
+    return t.deck.card_name(action.card)
+
+
+def decision_action(state, word: str):
+    """The action before play a player names (:func:`action_word`), if it is open now; else an
+    :class:`IllegalAction` naming what is open and the clause."""
+    t = state.base
+    actions = state.legal_actions()
+    if state.phase not in (PASSING, AUCTION, CALL, EXCHANGE):
+        raise IllegalAction(f"{word!r}: there is no decision before play now; the game is at its "
+                            f"{PHASES[state.phase]}")
+    words = [action_word(t, a) for a in actions]
+    text = " ".join(str(word).split())
+    if text in words:
+        return actions[words.index(text)]
+    if state.phase == AUCTION:
+        parts = text.split()
+        contracts = [c.name for c in t.flow.contracts]
+        if parts and parts[0] != "pass" and parts[0] not in contracts:
+            raise IllegalAction(f"{parts[0]!r} is not a contract of this ruleset (contracts: {', '.join(contracts)}); "
+                                f"bid one of {', '.join(dict.fromkeys(words))}", seat=state.before_play_seat(),
+                                clause=t.flow.auction_cite)
+        if parts and parts[0] in contracts:
+            k = contracts.index(parts[0])
+            colour = t.deck.colours.index(parts[1]) if len(parts) > 1 and parts[1] in t.deck.colours else -1
+            return _verify_before_play(state, Bid(state.before_play_seat(), k, colour))
+        return _verify_before_play(state, Bid(state.before_play_seat(), -1, -1))
+    try:
+        card = t.deck.card_of(text)
+    except UnknownCard as err:
+        raise IllegalAction(err.message, seat=state.before_play_seat()) from None
+    kind = {PASSING: Give, CALL: Call, EXCHANGE: Discard}[state.phase]
+    held = [a.card for a in actions if t.deck.card_name(a.card) == text]
+    return _verify_before_play(state, kind(state.before_play_seat(), held[0] if held else card))

@@ -57,3 +57,35 @@ def kept_tricks(t: Tables, tricks_done: int) -> range:
 def is_face_up(t: Tables, card: int, castled_faces: set[int]) -> bool:
     """Whether a royal card lies face up: dealt face up, or a King whose castle showed it (wherever it went)."""
     return any(card == c for c, _, _ in t.given_cards) or t.deck.card_face[card] in castled_faces
+
+
+def known_partners(state, seat: int) -> tuple[int, ...] | None:
+    """The partners the player on ``seat`` knows he has now, or None while he cannot know them.
+
+    Fixed parties, a player alone and a partner found by a trick are known to all. A called card's holder is
+    known to himself, and to everyone once the card is played. The holders of a ``parties: holders of`` clause
+    are known once every one of those cards has been seen, in one's own hand or played.
+    """
+    from .actions import PLAY, CASTLE, OVER
+    from .before_play import partner_rule      # the flow's rules live there; visibility only reads them
+    t = state.t
+    flow = state.base.flow
+    if state.phase not in (PLAY, CASTLE, OVER):
+        # before the game's parties are made: known only where no contract can change them
+        if flow is None or (flow.partner == "fixed" and all(c.partner == "fixed" for c in flow.contracts)):
+            return t.partners(seat)
+        return None
+    rule = partner_rule(state)
+    if rule in ("fixed", "each", "none"):
+        return t.partners(seat)
+    if rule == "first-trick":
+        return t.partners(seat) if state.partner >= 0 else None
+    if rule == "called":
+        if state.called < 0:
+            return None
+        if state.played >> state.called & 1 or seat == state.partner:
+            return t.partners(seat)
+        return None
+    cards = flow.holders
+    seen = state.hands[seat] | state.played
+    return t.partners(seat) if cards & seen == cards else None

@@ -111,7 +111,7 @@ def clause(c, indent: str = "") -> str:
         if c.stock:
             inner.append(f"{i2}stock {c.stock}")
         if c.turn:
-            inner.append(f"{i2}turn up " + ("top of stock" if c.turn == "stock" else "last card of dealer"))
+            inner.append(f"{i2}turn up " + ("top of stock" if c.turn == "stock" else "last dealt to dealer"))
         if c.covered:
             inner.append(f"{i2}tableau {c.covered} covered")
         text = f"deal{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"

@@ -13,9 +13,10 @@ module puts them together and keeps the names the rest of the package uses.
 from __future__ import annotations
 
 import functools
+import re
 
-from lark import Tree
-from lark.exceptions import UnexpectedInput
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from . import ir
 from .build import MAX_EXPR_DEPTH, BuildError
@@ -44,11 +45,28 @@ def parse_ruleset(text: str, file: str = "<string>") -> ir.Ruleset:
     return _parse(text, file)
 
 
+_NAME = re.compile(r"[a-z][a-z0-9_]*(-[a-z0-9_]+)*\Z")
+
+
+def _keyword_as_name(err) -> bool:
+    """Where a name is due and a keyword stands (a kind called ``card``), read it as the name.
+
+    The parser looks one word ahead, and the words it may see after a text include every keyword that may
+    follow a text anywhere; so a name that is spelt like a keyword can reach it as the keyword. Keywords are
+    not reserved words: a name is fed in its place and parsing goes on.
+    """
+    if (isinstance(err, UnexpectedToken) and err.token.type != "NAME" and "NAME" in err.expected
+            and _NAME.match(str(err.token))):
+        err.interactive_parser.feed_token(Token.new_borrow_pos("NAME", str(err.token), err.token))
+        return True
+    return False
+
+
 @functools.lru_cache(maxsize=128)
 def _parse(text: str, file: str) -> ir.Ruleset:
     # The IR is frozen, so a file read again unchanged (a parent of many rulesets) is parsed once.
     try:
-        root = grammar().parse(text)
+        root = grammar().parse(text, on_error=_keyword_as_name)
         result = root.build()
     except UnexpectedInput as err:
         raise friendly_error(err, text, file) from None

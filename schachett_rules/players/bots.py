@@ -25,12 +25,13 @@ from typing import Protocol
 from ..kernel.actions import Pass
 from ..kernel.castling import chance_taken, officer_at
 from ..kernel.core import kth, points_of
+from ..kernel.flow import game_tables
 from ..kernel.observation import Observation
 from ..kernel.scoring import KingCount, king_events
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from ..kernel.trick import card_points, holders_of_faces, holds_against, takers
-from ..kernel.verify import castle_action, play_action
+from ..kernel.verify import castle_action, decision_action, play_action
 
 
 class Bot(Protocol):
@@ -43,6 +44,9 @@ class Bot(Protocol):
 
     def castle(self, obs: Observation, options: list, rng: random.Random):
         """A castle to make now, as ``(seat, officer, king)`` names, or None."""
+
+    def decide(self, obs: Observation, rng: random.Random) -> str:
+        """A decision before play (a card to pass, a bid, a card to call or discard): one of ``obs.options``."""
 
 
 class RandomBot:
@@ -69,6 +73,10 @@ class RandomBot:
                 return seat, officers[officer_at(rng.random(), len(officers))], king
         return None
 
+    def decide(self, obs: Observation, rng: random.Random) -> str:
+        """A decision before play, uniformly among those open (as the random player takes the k-th)."""
+        return obs.options[kth(len(obs.options), rng.random())]
+
 
 class Known:
     """What a seat knows of the cards: how many of each face it has not seen."""
@@ -87,6 +95,30 @@ class Known:
             left[name] -= 1
         self.unseen = {t.face(name): n for name, n in left.items() if n > 0}
         self.total_unseen = sum(self.unseen.values())
+
+
+def believed_tables(t: Tables, obs: Observation) -> Tables:
+    """The tables of the game as the seat of ``obs`` may know them: the contract's, with its own party made of
+    itself and the partners it knows, and every other seat taken for an opponent; the seats sitting out.
+
+    For a ruleset of fixed parties and no contract, these are the ruleset's own tables.
+    """
+    flow = t.flow
+    if flow is None:
+        return t
+    base = t
+    if obs.contract is not None:
+        c = flow.contracts[flow.contract_index(obs.contract)]
+        base = c.tables(t.deck.colours.index(obs.trump) if obs.trump is not None else 0)
+    mine = {obs.seat, *(obs.partners or ())}
+    party_of = tuple(0 if s in mine else 1 for s in range(t.n_seats))
+    sitting = sum(1 << s for s in obs.sitting)
+    return game_tables(flow, base, party_of, sitting)
+
+
+def points_are_bad(t: Tables) -> bool:
+    """Whether a party wants few points (a session won by the fewest game points: Hearts)."""
+    return t.game_points is not None and t.game_points.lowest_wins and t.game_points.each is not None
 
 
 class HeuristicBot:
@@ -133,6 +165,43 @@ class HeuristicBot:
 
     def play(self, obs: Observation, rng: random.Random) -> str:
         """The legal card with the best expected value for the party."""
+        ruleset = self.t
+        self.t = believed_tables(ruleset, obs)
+        try:
+            return self._play(obs)
+        finally:
+            self.t = ruleset
+
+    def decide(self, obs: Observation, rng: random.Random) -> str:
+        """Before play: pass on or discard the card least wanted (the strongest where points are bad, else the
+        weakest), call the first card open, and bid the contract whose trumps the hand holds most of, if they
+        make at least half the hand; else pass."""
+        t = self.t
+        options = list(obs.options)
+        if obs.decision in ("give", "discard"):
+            strength = t.strength_order
+            def place(name: str) -> int:
+                return strength[t.deck.card_of(name)]
+            bad = points_are_bad(t) and obs.decision == "give"
+            return max(options, key=place) if bad else min(options, key=place)
+        if obs.decision == "call":
+            return options[0]
+        hand = [name for names in (obs.hands.get(obs.seat, ()),) for name in names]
+        best, best_count = "pass", -1
+        for word in options:
+            if word == "pass":
+                continue
+            name, *colour = word.split()
+            c = t.flow.contracts[t.flow.contract_index(name)]
+            tt = c.tables(t.deck.colours.index(colour[0]) if colour else 0)
+            count = sum(1 for card in hand if tt.face_group[t.face(card)] == "trump")
+            if count > best_count:
+                best, best_count = word, count
+        if best != "pass" and (best_count * 2 >= len(hand) or "pass" not in options):
+            return best
+        return "pass" if "pass" in options else options[0]
+
+    def _play(self, obs: Observation) -> str:
         t, d = self.t, self.t.deck
         me = obs.to_move
         trick_index = obs.trick_number - 1
@@ -141,7 +210,7 @@ class HeuristicBot:
         count = fallen_kings(obs)
         trick = [(s, t.face(c)) for s, c in obs.trick]
         still_to_play, seat = [], me
-        for _ in range(t.n_seats - len(trick) - 1):
+        for _ in range(t.n_active - len(trick) - 1):
             seat = t.next_seat(seat)
             still_to_play.append(seat)
         opponents_after = [s for s in still_to_play if s in t.opponents(me)]
@@ -161,6 +230,8 @@ class HeuristicBot:
                 # they hold it; a partner still to play may take it back
                 p_ours = 0.8 * self._beaten_chance(known, wface, trick_index, len(partners_after))
                 win_seat, lose_seat = (partners_after[0] if partners_after else wseat), wseat
+            if points_are_bad(t):
+                trick_points = -trick_points
             win_value = trick_points + self._event_value(trick_index, kings, win_seat, me, count)
             lose_value = -trick_points + self._event_value(trick_index, kings, lose_seat, me, count)
             value = p_ours * win_value + (1 - p_ours) * lose_value
@@ -217,6 +288,8 @@ def chooser(bots, rng: random.Random):
         obs = state.observation(seat)
         if obs.decision == "card":
             return play_action(state, bot.play(obs, rng), by=seat)
+        if obs.options:
+            return decision_action(state, bot.decide(obs, rng))
         answer = bot.castle(obs, castle_choices(obs), rng)
         if answer is None:
             return Pass(obs.castle_offers[0].seat)
@@ -225,12 +298,12 @@ def chooser(bots, rng: random.Random):
     return choose
 
 
-def play_game(t: Tables, dealer: int, bots: list, rng: random.Random) -> State:
+def play_game(t: Tables, dealer: int, bots: list, rng: random.Random, game_number: int = 0) -> State:
     """Deal and play one game, each seat's player choosing from its own observation.
 
     ``bots`` has a bot for every seat (a dummy's entry is not asked: its
     player's bot plays for it).
     """
-    game = State.deal(t, dealer, rng)
+    game = State.deal(t, dealer, rng, game=game_number)
     game.advance(chooser(bots, rng))
     return game

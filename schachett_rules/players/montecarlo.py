@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from ..errors import SchachettError
 from ..kernel.actions import Play
 from ..kernel.castling import castled_mask
 from ..kernel.follow import void_after
@@ -110,6 +111,12 @@ class MonteCarloBot:
     name = "mc"
 
     def __init__(self, t: Tables, samples: int = 24):
+        if t.flow is not None:
+            # its deals are dealt hand by hand from what a seat saw in the tricks; cards passed on, a stock, a
+            # discard and a partner known only by a called card are not yet among what it reasons from
+            raise SchachettError(f"the Monte-Carlo player cannot yet play {t.name}: it samples the hidden hands "
+                                 f"from the tricks alone, and this ruleset passes cards, leaves a stock or makes its "
+                                 f"parties in the game; choose the heuristic or the random player")
         self.t = t
         self.samples = samples
 
@@ -149,3 +156,7 @@ class MonteCarloBot:
     def castle(self, obs: Observation, options: list, rng: random.Random):
         """Castling as the heuristic player does it: rescue a King when possible."""
         return HeuristicBot(self.t).castle(obs, options, rng)
+
+    def decide(self, obs: Observation, rng: random.Random) -> str:
+        """Decisions before play as the heuristic player makes them."""
+        return HeuristicBot(self.t).decide(obs, rng)

@@ -142,8 +142,9 @@ def check(resolved: Resolved, manual: Manual | None = None) -> list[RuleCheckErr
     if resolved.contracts:
         for contract in resolved.contracts:
             played = {e.key for e in resolved.for_contract(contract.name).clauses}
-            lacking = [key for key in REQUIRED if key not in played and not (key == "settlement" and "game points"
-                                                                              in played)]
+            lacking = [key for key in REQUIRED if key not in played
+                       and not (key == "settlement" and "game points" in played)
+                       and not (key == "parties" and "partner" in played)]
             if lacking:
                 at = contract.at
                 errors.append(RuleCheckError(f"contract {contract.name} is played without {', '.join(lacking)} "

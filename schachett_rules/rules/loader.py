@@ -380,9 +380,6 @@ def resolve(rs: ir.Ruleset, path: Path, options: dict[str, str] | None = None,
         if c.like and c.like not in layer.contracts:
             raise _err(rs.file, c, f"contract {c.name} is like {c.like}, which is no contract of this ruleset "
                                    f"(contracts: {', '.join(layer.contracts)})", "contract")
-        if c.like and layer.contracts[c.like].each_colour != c.each_colour:
-            raise _err(rs.file, c, f"contract {c.name} is like {c.like}, but only one of them is played for each "
-                                   f"colour", "contract")
     return Resolved(name=rs.name, title=rs.title or (chain[-2].title if len(chain) > 1 else ""), file=rs.file,
                     chain=tuple(r.name for r in chain), clauses=tuple(clauses), lacunae=tuple(lacunae),
                     options=tuple(applied), contracts=tuple(layer.contracts.values()))
