@@ -84,6 +84,8 @@ function connect() {
 function draw(v) {
   if (view && v.version < view.version && v.game === view.game) return;   // an older view arrived late
   view = v;
+  document.body.dataset.version = v.version;       // for a test or a script that waits for the next view
+  document.body.dataset.game = v.game;
   document.title = `${v.title} · game ${v.game} · Schachett`;
   const you = v.seat === null ? "watching (no cards shown but what every player sees)" :
     `you are ${seatName(v.seat)}, player ${v.player}`;
@@ -172,7 +174,7 @@ function drawHands(v) {
   const mine = $("hand");
   const myTurn = v.turn && v.turn.yours && v.decision === "card" && !v.away;
   mine.replaceChildren();
-  if (v.seat !== null) {
+  if (v.seat !== null && !(v.hand && v.hand.length === 0)) {
     const title = v.hand === null ? `Your hand (${seatName(v.seat)}) lies face down until the dummy has played` :
       `Your hand, ${seatName(v.seat)} (${v.hand.length} cards)`;
     mine.append(el("h2", { text: title }));
@@ -235,7 +237,8 @@ function drawScore(v) {
   const ledger = $("ledger");
   ledger.replaceChildren();
   if (v.ledger) {
-    ledger.append(el("h3", { text: `Ledger after ${v.games.filter((g) => g.over).length} games` }),
+    const done = v.games.filter((g) => g.over).length;
+    ledger.append(el("h3", { text: `Ledger after ${done} game${done === 1 ? "" : "s"}` }),
       el("table", {}, el("thead", {}, el("tr", {}, ...["Player", "Games", "Won", "Points", "Money"].map((t) => el("th", { text: t })))),
         el("tbody", {}, ...v.ledger.map((l) => el("tr", {}, el("th", { scope: "row", text: l.player }),
           ...[l.games, l.won, l.points, l.money].map((x) => el("td", { text: String(x) })))))));
