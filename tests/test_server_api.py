@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 
 import httpx
 import pytest
@@ -253,3 +254,18 @@ def test_the_pages_answer_and_hold_no_keys(server):
     form = httpx.post(server.url + "/tables", data={"ruleset": "original", "seat:0": "person", "seat:1": "bot:random",
                                                     "seat:2": "person", "seat:3": "bot:mc"})
     assert form.status_code == 200 and len(set(re.findall(r"#k=([\w-]+)", form.text))) == 2   # two people
+
+
+def test_serve_refuses_a_database_or_an_address_it_cannot_use_in_one_paragraph(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from schachett_rules.cli.main import main
+    monkeypatch.chdir(tmp_path)
+    bad = CliRunner().invoke(main, ["serve", "--db", "nosuchdb://x/y"])
+    assert bad.exit_code == 1 and "has no dialect" in bad.output and "Traceback" not in bad.output
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = CliRunner().invoke(main, ["serve", "--port", str(busy.getsockname()[1])])
+    assert taken.exit_code == 2 and "cannot be used" in taken.output and "Traceback" not in taken.output
+    assert "serve" in CliRunner().invoke(main, ["--help"]).output

@@ -218,11 +218,12 @@ def state_of(record: GameRecord, t: Tables, file: str = "<record>", upto: int | 
 
 
 def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] | None = None,
-           resolved: Resolved | None = None, near: Path | None = None) -> ReplayReport:
+           resolved: Resolved | None = None, near: Path | None = None, tables: Tables | None = None) -> ReplayReport:
     """Check, play and score a record; the project's errors for anything wrong.
 
     ``near``: where a ruleset of one's own may lie (default: beside the record's file), so that a record
-    replays wherever its rule file travels with it.
+    replays wherever its rule file travels with it. ``tables``: ``resolved`` already compiled (a session's
+    ledger, the game server), so that a game is not compiled again for every record.
     """
     opts = dict(record.options)
     opts.update(options or {})
@@ -232,7 +233,7 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
         r = resolved or load(record.ruleset, opts, chosen_by="the record's options", near=near)
     except RecordError as err:
         raise RecordError(f"{file}: {err.message}") from None
-    t: Tables = compile_ruleset(r)
+    t: Tables = tables if tables is not None and resolved is not None else compile_ruleset(r)
     game = state_of(record, t, file)
     if record.stopped is None:
         game.lapse()   # a record that ends in silence lets every chance to castle still open go

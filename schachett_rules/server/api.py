@@ -168,6 +168,8 @@ class Api:
                 if changed in done:
                     event.clear()
                     changed = asyncio.ensure_future(event.wait())
+                    if self.hub.seen(table_id) == sent:      # its own action's change: already answered
+                        continue
                     view = await to_thread.run_sync(self.service.view, table_id, key)
                     if view["version"] != sent:
                         sent = view["version"]

@@ -36,6 +36,10 @@ class Hub:
                 del self._watchers[table_id]
                 self._seen.pop(table_id, None)
 
+    def seen(self, table_id: str) -> int | None:
+        """The table's version as last told to the hub (None: not known)."""
+        return self._seen.get(table_id)
+
     def changed(self, table_id: str, version: int | None = None) -> None:
         """Wake every watcher of the table (called on the event loop)."""
         if version is not None:

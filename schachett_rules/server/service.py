@@ -23,6 +23,8 @@ import random
 import secrets
 import threading
 import time
+import zlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from sqlalchemy import insert, select, update
@@ -112,11 +114,14 @@ class Loaded:
 class Service:
     """Tables in a database: create one, act at one, answer a seat's (or a spectator's) view."""
 
+    CACHED = 2000        # tables kept in memory; one that falls out is rebuilt from its rows when next asked
+    STRIPES = 256        # locks: a table's is stripe hash(id) % 256, so the locks are bounded however many tables
+
     def __init__(self, store: db.Store):
         self.store = store
-        self._cache: dict[str, Loaded] = {}
-        self._locks: dict[str, threading.Lock] = {}
-        self._locks_lock = threading.Lock()
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._stripes = [threading.Lock() for _ in range(self.STRIPES)]
+        self._cache_lock = threading.Lock()     # the cache's order is shared by every table's thread
 
     # --- rulesets -------------------------------------------------------------------------------
     @staticmethod
@@ -159,8 +164,15 @@ class Service:
 
     # --- the cached table ----------------------------------------------------------------------------
     def _lock(self, table_id: str) -> threading.Lock:
-        with self._locks_lock:
-            return self._locks.setdefault(table_id, threading.Lock())
+        return self._stripes[zlib.crc32(str(table_id).encode()) % self.STRIPES]
+
+    def _keep(self, loaded: Loaded) -> None:
+        """Keep a table's copy (under its lock), forgetting the least recently used beyond :attr:`CACHED`."""
+        with self._cache_lock:
+            self._cache[loaded.id] = loaded
+            self._cache.move_to_end(loaded.id)
+            while len(self._cache) > self.CACHED:
+                self._cache.popitem(last=False)
 
     def _row(self, conn, table_id: object, for_update: bool = False):
         if not isinstance(table_id, str) or len(table_id) > 32:
@@ -177,6 +189,7 @@ class Service:
         """The table at the database's version: this process's copy if it is current, else rebuilt from its rows."""
         have = self._cache.get(row["id"])
         if have is not None and have.version == row["version"]:
+            self._keep(have)
             return have
         r, t, plan = self.rules(row["ruleset"], dict(row["options"]))
         places = [Place(p["place"], p["kind"], p["bot"], p["key_hash"], p["away"]) for p in conn.execute(
@@ -195,7 +208,7 @@ class Service:
                         ledger=finished[-1].result.get("ledger") if finished else None)
         if game.over:
             loaded.ended = self._ended(loaded)
-        self._cache[row["id"]] = loaded
+        self._keep(loaded)
         return loaded
 
     @staticmethod
@@ -224,7 +237,7 @@ class Service:
                                                   key_hash=p.key_hash, away=p.away) for p in places])
             self._save(conn, loaded)
         with self._lock(table_id):
-            self._cache[table_id] = loaded
+            self._keep(loaded)
         return table_id, [{"player": plan.players[i], "seat": loaded.seat_of(i), "kind": places[i].label,
                            "key": k} for i, k in enumerate(keys)]
 
@@ -252,7 +265,7 @@ class Service:
     def _ended(self, L: Loaded) -> dict:
         """A finished game's result and its report, as ``schachett replay`` gives them (everything is public now)."""
         record = record_of(L.state, L.ruleset, L.options)
-        rep = replay(record, resolved=L.r)
+        rep = replay(record, resolved=L.r, tables=L.t)
         return {"result": L.state.result().model_dump(mode="json"), "report": format_report(rep, L.t),
                 "record": record.model_dump(mode="json", by_alias=True)}
 
@@ -315,7 +328,8 @@ class Service:
             except RequestError:
                 raise
             except BaseException:
-                self._cache.pop(table_id, None)     # the copy may be half changed: the next request rebuilds it
+                with self._cache_lock:
+                    self._cache.pop(table_id, None)     # the copy may be half changed: the next request rebuilds it
                 raise
             return self._view(L, place)
 
@@ -447,7 +461,7 @@ class Service:
                 hands_before.append(self._hands(state))
             apply_step(state, action)
         state.lapse()
-        report = replay(record, resolved=r)
+        report = replay(record, resolved=r, tables=t)
         return {"report": report.as_json(), "text": format_report(report, t), "hands": hands_before,
                 "end": self._hands(state), "seat_names": list(t.seat_names), "party_names": list(t.party_names)}
 
