@@ -9,6 +9,7 @@ server says against the engine.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 import socket
@@ -85,20 +86,24 @@ def serving(tmp_path: Path, db: str | None = None, extra: tuple[str, ...] = ()):
         server.stop()
 
 
+_tables = functools.lru_cache(maxsize=64)(tables_for)   # compiled once per ruleset and readings, as a server does
+
+
+@functools.lru_cache(maxsize=16)
+def _engine(db: str):
+    return create_engine(db.replace("postgresql://", "postgresql+psycopg://", 1))
+
+
 def engine_state(db: str, table: str):
     """The current game of a table, rebuilt by the engine from the rows alone; and its tables (compiled rules)."""
-    engine = create_engine(db.replace("postgresql://", "postgresql+psycopg://", 1))
-    try:
-        with engine.connect() as conn:
-            row = conn.execute(select(store.tables).where(store.tables.c.id == table)).mappings().one()
-            game = conn.execute(select(store.games).where(store.games.c.table_id == table)
-                                .order_by(store.games.c.number.desc()).limit(1)).mappings().one()
-            actions = [a for (a,) in conn.execute(select(store.actions.c.action).where(
-                (store.actions.c.table_id == table) & (store.actions.c.number == game["number"]))
-                .order_by(store.actions.c.idx))]
-    finally:
-        engine.dispose()
-    t = tables_for(row["ruleset"], tuple(sorted(row["options"].items())))
+    with _engine(db).connect() as conn:
+        row = conn.execute(select(store.tables).where(store.tables.c.id == table)).mappings().one()
+        game = conn.execute(select(store.games).where(store.games.c.table_id == table)
+                            .order_by(store.games.c.number.desc()).limit(1)).mappings().one()
+        actions = [a for (a,) in conn.execute(select(store.actions.c.action).where(
+            (store.actions.c.table_id == table) & (store.actions.c.number == game["number"]))
+            .order_by(store.actions.c.idx))]
+    t = _tables(row["ruleset"], tuple(sorted(row["options"].items())))
     record = GameRecord(ruleset=row["ruleset"], options=row["options"], dealer=game["dealer"], hands=game["hands"],
                         actions=actions)
     return state_of(record, t), t

@@ -23,10 +23,9 @@ from tests.serving import engine_state, hidden_cards, serving
 WORD = re.compile(r"[A-Za-z0-9]+")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with serving(tmp_path_factory.mktemp("adversary")) as running:
-        yield running
+@pytest.fixture
+def server(game_server):
+    return game_server
 
 
 def tokens(value) -> set[str]:
@@ -85,7 +84,7 @@ def new_table(server, ruleset: str, seats: list[str]) -> tuple[str, dict[int, st
     return made["table"], {s["seat"]: s["key"] for s in made["seats"] if s["key"]}
 
 
-@pytest.mark.parametrize("steps", [pytest.param(6, id="first-tricks"), pytest.param(52, id="whole-game",
+@pytest.mark.parametrize("steps", [pytest.param(3, id="first-cards"), pytest.param(52, id="whole-game",
                                                                                  marks=pytest.mark.slow)])
 def test_no_attempt_changes_the_game_or_shows_a_hidden_card(server, steps):
     table, keys = new_table(server, "original", ["person"] * 4)
@@ -135,7 +134,7 @@ def test_no_attempt_changes_the_game_or_shows_a_hidden_card(server, steps):
 def test_the_three_player_game_keeps_the_dummy_and_the_castles_honest(server):
     table, keys = new_table(server, "three-player", ["person"] * 3)
     guard = Guard(server, table, keys)
-    for _ in range(12):
+    for _ in range(6):
         views = {s: guard.view(k) for s, k in keys.items()}
         mover = next(s for s, v in views.items() if v["turn"]["yours"])
         idle = next(s for s in keys if s != mover)
@@ -177,6 +176,7 @@ def test_the_websocket_refuses_bad_keys_and_spectators_cannot_act(server):
     assert guard.snapshot() == before
 
 
+@pytest.mark.slow          # a server of its own with low limits (the fast lane: the limiter's doctest)
 def test_floods_are_refused_per_key_and_per_address(tmp_path):
     # the extra flags come after the generous ones tests/serving.py gives, and win: a key may make a request a
     # second (3 at once), an address two a second (6 at once)

@@ -19,10 +19,9 @@ from schachett_rules.engine.replay import GameRecord, replay
 from tests.serving import engine_state, hidden_cards, serving
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with serving(tmp_path_factory.mktemp("server")) as running:
-        yield running
+@pytest.fixture
+def server(game_server):
+    return game_server
 
 
 def new_table(server, ruleset="original", seats=None, options=None) -> dict:
@@ -198,6 +197,7 @@ def test_the_websocket_pushes_every_new_view_and_takes_actions(server):
         assert closed.value.rcvd.code == 1009
 
 
+@pytest.mark.slow          # a server of its own, killed and started again (the fast lane: tests/test_server_store.py)
 def test_a_restart_mid_game_loses_nothing(tmp_path):
     with serving(tmp_path) as server:
         made = new_table(server, "three-player", ["person", "bot:heuristic", "bot:heuristic"])

@@ -18,6 +18,7 @@ from sqlalchemy import create_engine, text
 from schachett_rules.server.requests import RequestError
 from schachett_rules.server.service import Service
 from schachett_rules.server.store import DEFAULT_FILE, Store, StoreError
+from schachett_rules.paths import home
 from tests.serving import engine_state
 
 POSTGRES = os.environ.get("SCHACHETT_TEST_POSTGRES")
@@ -123,3 +124,26 @@ def test_a_database_that_cannot_be_used_is_one_paragraph(url, words):
         Store.open(url)
     assert words in err.value.message and "\n" not in err.value.message
     assert "secret" not in err.value.message          # a password is never shown
+
+
+FAST = ("three-player", "solitaire", "eight-players")   # a dummy, an automaton, two decks; the others in the slow lane
+
+
+@pytest.mark.parametrize("ruleset", [pytest.param(n, marks=() if n in FAST else pytest.mark.slow)
+                                     for n in sorted(p.stem for p in (home() / "variants").glob("*.schachett"))])
+def test_every_ruleset_plays_to_its_end_at_a_table(ruleset, tmp_path):
+    service = Service(Store.open(f"sqlite:///{tmp_path / 'tables.sqlite'}"))
+    plan = service.rules(ruleset, {})[2]
+    table, places = service.create({"ruleset": ruleset, "seats": ["person"] + ["bot:random"] * (len(plan.players) - 1)})
+    key = places[0]["key"]
+    v = service.view(table, key)
+    for _ in range(500):
+        if v["over"]:
+            break
+        assert v["turn"]["yours"], v["turn"]
+        state, _ = engine_state(f"sqlite:///{tmp_path / 'tables.sqlite'}", table)
+        assert set(v["legal"]) == set(state.observation(v["seat"]).legal)
+        v = service.act(table, key, {"pass": True} if v["decision"] == "castle" else {"card": v["legal"][0]})
+    assert v["over"] and v["result"]["totals"] is not None
+    record = service.record(table)
+    assert len(record["hands"]) == len(v["seats"])

@@ -152,7 +152,7 @@ function drawTrick(v) {
     const t = v.last_trick;
     last.replaceChildren(el("h3", { text: `Last trick, ${t.number}: ${seatName(t.winner)} took it with ${t.winning_card}, ${t.points} card points` }),
       trickRow(t.cards, t.winner));
-    if (t.why.length) last.append(el("p", { class: "why", text: t.why.join(" ") }));
+    if (t.why.length) last.append(el("ul", { class: "why" }, ...t.why.map((w) => el("li", { text: w }))));
   }
 }
 
@@ -181,7 +181,7 @@ function drawHands(v) {
     if (v.hand) mine.append(handRow(v.hand, myTurn && v.turn.seat === v.seat));
   }
   const dummy = $("dummy");
-  const others = v.hands.filter((h) => h.seat !== v.seat);
+  const others = v.hands.filter((h) => h.seat !== v.seat && h.cards.length);
   dummy.hidden = !others.length;
   dummy.replaceChildren();
   for (const h of others) {
@@ -220,11 +220,12 @@ function drawEvents(v) {
   const box = $("events");
   box.replaceChildren();
   for (const e of v.events) {
-    box.append(el("p", { class: "event", text: `♚ Trick ${e.trick}: ${e.event} — ${seatName(e.owner)}'s ${e.king} taken by ${seatName(e.taker)}, ` +
+    box.append(el("p", { class: "event", text: `♚ Trick ${e.trick}: ${e.event} — ${Cap(seatName(e.owner))}'s ${e.king} taken by ${seatName(e.taker)}, ` +
       `${e.order} King, ${e.points} points to ${e.scoring_parties.map((p) => v.score.parties[p]).join(" and ")} (${e.cite})` }));
   }
   for (const c of v.castles) {
-    box.append(el("p", { class: "castled", text: `♜ ${seatName(c.seat)} castled (${c.kind}${c.kind === "before" ? " play" : ", trick " + c.trick}): ${c.king} for ${c.officer} (${c.cite})` }));
+    const when = c.kind === "before" ? "before play" : c.kind === "between" ? `after trick ${c.trick}` : `rescuing a King in trick ${c.trick}`;
+    box.append(el("p", { class: "castled", text: `♜ ${Cap(seatName(c.seat))} castled ${when}: ${c.king} for ${c.officer} (${c.cite})` }));
   }
 }
 
@@ -259,7 +260,7 @@ function drawEnd(v) {
   if (!v.over) return;
   const r = v.result;
   const parties = v.score.parties;
-  const win = r.winner === null ? "Nobody wins: equal points." : `${parties[r.winner]} win.`;
+  const win = r.winner === null ? "Nobody wins: equal points." : `${Cap(parties[r.winner])} win.`;
   box.append(el("h2", { text: `Game ${v.game} is over. ${win}` }),
     el("p", { text: "Totals: " + parties.map((p, i) => `${p} ${r.totals[i]}`).join(", ") + ` · settlement (${r.unit}): ` +
       v.seats.map((s, i) => `${s.name} ${r.net[i] > 0 ? "+" : ""}${r.net[i]}`).join(", ") }),
