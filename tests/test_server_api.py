@@ -269,3 +269,18 @@ def test_serve_refuses_a_database_or_an_address_it_cannot_use_in_one_paragraph(t
         taken = CliRunner().invoke(main, ["serve", "--port", str(busy.getsockname()[1])])
     assert taken.exit_code == 2 and "cannot be used" in taken.output and "Traceback" not in taken.output
     assert "serve" in CliRunner().invoke(main, ["--help"]).output
+
+
+def test_the_dummy_lies_open_to_everyone_after_the_first_trick(server):
+    made = new_table(server, "three-player", ["person", "bot:random", "bot:random"])
+    key, table = made["seats"][0]["key"], made["table"]
+    v = view(server, table, key)
+    assert [h["seat"] for h in view(server, table)["hands"]] == []       # trick 1: closed to the spectators
+    while engine_state(server.db, table)[0].done < 1:    # (a rescue of trick 1 is decided before it is done)
+        v = act(server, table, key, {"pass": True} if v["decision"] == "castle" else {"card": v["legal"][0]}).json()
+    watched = view(server, table)
+    # §10 (3p): the dummy's cards are laid out face up after the first trick
+    assert [h["seat"] for h in watched["hands"]] == [2]
+    state, _ = engine_state(server.db, table)
+    assert sorted(watched["hands"][0]["cards"]) == sorted(state.observation(1).hands[2])
+    assert watched["dummy"] == watched["hands"]

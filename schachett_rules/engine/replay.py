@@ -198,7 +198,12 @@ def apply_step(state: State, action, where: str = "") -> None:
         elif isinstance(action, PassStep):
             state.pass_castle(action.pass_.seat)
         else:
-            state.castle(action.castle.seat, action.castle.officer, action.castle.king)
+            seat = action.castle.seat
+            # A record leaves passes out: a castle at a later moment (between tricks, after a rescue nobody took)
+            # says that every chance still open before it was let go.
+            while state.phase_name == "castle" and not any(o.seat == seat for o in state.castle_options()):
+                state.pass_castle()
+            state.castle(seat, action.castle.officer, action.castle.king)
     except IllegalAction as err:
         raise IllegalAction(err.reason, err.trick, err.seat, err.card, err.clause, where=where) from None
 

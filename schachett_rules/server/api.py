@@ -26,7 +26,16 @@ FIRST_MESSAGE_WAIT = 10.0      # seconds a new WebSocket has to send its key
 
 
 def bearer(request: Request) -> str | None:
-    """The key of ``Authorization: Bearer KEY``, or None; a malformed header is refused."""
+    """The key of ``Authorization: Bearer KEY``, or None; a malformed header is refused.
+
+    >>> from starlette.requests import Request
+    >>> bearer(Request({"type": "http", "headers": [(b"authorization", b"Bearer abc")]}))
+    'abc'
+    >>> bearer(Request({"type": "http", "headers": [(b"authorization", b"Basic abc")]}))
+    Traceback (most recent call last):
+    ...
+    schachett_rules.server.requests.RequestError: the Authorization header must be 'Bearer KEY', KEY being your invitation's key
+    """
     header = request.headers.get("authorization")
     if header is None:
         return None

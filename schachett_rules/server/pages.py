@@ -46,7 +46,12 @@ def error_page(err: RequestError) -> HTMLResponse:
 
 @functools.lru_cache(maxsize=32)
 def ruleset_form(name: str) -> dict:
-    """What the start page offers for a ruleset: its title, its lacunae with their readings, its players."""
+    """What the start page offers for a ruleset: its title, its lacunae with their readings, its players.
+
+    >>> form = ruleset_form("three-player")
+    >>> [(p["player"], p["seats"]) for p in form["players"]]
+    [('A', ['the Kaiser', 'the dummy']), ('B', ["the Kaiser's left"]), ('C', ["the Kaiser's right"])]
+    """
     r, t, plan = rules_of(name, ())
     lacunae = [{"name": c.lacuna.name, "question": c.lacuna.question, "chosen": c.option,
                 "section": c.lacuna.basis.cites[0] if c.lacuna.basis.cites else "",
@@ -60,7 +65,11 @@ def ruleset_form(name: str) -> dict:
 
 @functools.lru_cache(maxsize=4096)
 def card_image(ruleset: str, card: str) -> str | None:
-    """A card's SVG drawing, from the ruleset's deck (None for a name the deck does not have)."""
+    """A card's SVG drawing, from the ruleset's deck (None for a name the deck does not have).
+
+    >>> "<title>black Dame (sD)</title>" in card_image("original", "sD"), card_image("original", "sZ")
+    (True, None)
+    """
     from ..kernel.compiler import tables_for
     deck = tables_for(ruleset).deck
     try:

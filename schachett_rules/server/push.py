@@ -15,7 +15,16 @@ from anyio import to_thread
 
 
 class Hub:
-    """The watchers of each table, and the versions last seen of the tables they watch."""
+    """The watchers of each table, and the versions last seen of the tables they watch.
+
+    >>> hub = Hub(service=None)
+    >>> event = hub.watch("t1")
+    >>> hub.changed("t1", 7)
+    >>> event.is_set(), hub.seen("t1")
+    (True, 7)
+    >>> hub.unwatch("t1", event); hub.seen("t1") is None
+    True
+    """
 
     def __init__(self, service, poll: float = 0.25):
         self.service, self.poll = service, poll

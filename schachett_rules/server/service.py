@@ -112,7 +112,22 @@ class Loaded:
 
 
 class Service:
-    """Tables in a database: create one, act at one, answer a seat's (or a spectator's) view."""
+    """Tables in a database: create one, act at one, answer a seat's (or a spectator's) view.
+
+    >>> service = Service(db.Store.open("sqlite://"))
+    >>> table, places = service.create({"ruleset": "original", "seats": ["person", "bot:random", "bot:random",
+    ...                                                                   "bot:random"]})
+    >>> key = places[0]["key"]
+    >>> view = service.view(table, key)
+    >>> view["seat"], len(view["hand"]), view["turn"]["yours"]      # the bots have played up to South's card
+    (0, 13, True)
+    >>> service.act(table, key, {"card": view["legal"][0]})["hand"] == view["hand"]
+    False
+    >>> service.act(table, "not-a-key", {"card": "w7"})
+    Traceback (most recent call last):
+    ...
+    schachett_rules.server.requests.RequestError: this key is not a key of this table: open your invitation link again
+    """
 
     CACHED = 2000        # tables kept in memory; one that falls out is rebuilt from its rows when next asked
     STRIPES = 256        # locks: a table's is stripe hash(id) % 256, so the locks are bounded however many tables
@@ -369,7 +384,9 @@ class Service:
             else:
                 action = self._castle_action(L, seat, kind, value)
         except IllegalAction as err:
-            raise RequestError(422, err.message, citation(err.clause) or citation(err.reason)) from None
+            # the rule's words without the engine's "trick 3, seat 0, card w7:" before them: the person knows those
+            said = f"{value} may not be played now: {err.reason}" if kind == "card" else err.reason
+            raise RequestError(422, said, citation(err.clause) or citation(err.reason)) from None
         state.apply(action)
         self._bots_play(L)
         return True

@@ -52,7 +52,10 @@ async function send(action) {
   try {
     const r = await fetch(`/api/tables/${TABLE}/actions`, { method: "POST", headers: headers(), body: JSON.stringify(action) });
     const body = await r.json();
-    if (!r.ok) say((body.error || "refused") + (body.clause ? ` (${body.clause})` : ""), true);
+    if (!r.ok) {
+      const text = body.error || "refused";
+      say(text + (body.clause && !text.includes(body.clause) ? ` (${body.clause})` : ""), true);
+    }
     else draw(body);
   } catch (e) {
     say("The server cannot be reached; your card was not played. Try again in a moment.", true);
