@@ -153,7 +153,7 @@ function drawTrick(v) {
   last.hidden = !v.last_trick;
   if (v.last_trick) {
     const t = v.last_trick;
-    last.replaceChildren(el("h3", { text: `Last trick, ${t.number}: ${seatName(t.winner)} took it with ${t.winning_card}, ${t.points} card points` }),
+    last.replaceChildren(el("h3", { text: `Last trick, ${t.number}: ${seatName(t.winner)} took it with ${t.winning_card}, ${t.points} card point${t.points === 1 ? "" : "s"}` }),
       trickRow(t.cards, t.winner));
     if (t.why.length) last.append(el("ul", { class: "why" }, ...t.why.map((w) => el("li", { text: w }))));
   }
@@ -236,7 +236,7 @@ function drawScore(v) {
   const s = v.score;
   const rows = s.parties.map((name, p) => el("tr", {}, el("th", { scope: "row", text: name }),
     el("td", { text: s.tricks ? String(s.tricks[p]) : "–" }), el("td", { text: s.points ? String(s.points[p]) : "–" })));
-  $("score").replaceChildren(el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Party" }), el("th", { text: "Tricks" }), el("th", { text: "Points so far" }))),
+  $("score").replaceChildren(el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Party" }), el("th", { text: "Tricks" }), el("th", { text: v.over ? "Points" : "Points so far" }))),
     el("tbody", {}, ...rows)));
   const ledger = $("ledger");
   ledger.replaceChildren();
