@@ -60,3 +60,11 @@ def _simulation_cache(tmp_path_factory):
     import os
     os.environ["SCHACHETT_CACHE"] = str(tmp_path_factory.mktemp("simulation-cache"))
     yield
+
+
+@pytest.fixture(scope="session")
+def game_server(tmp_path_factory):
+    """One `schachett serve` process shared by the game server's tests (tests/serving.py)."""
+    from tests.serving import serving
+    with serving(tmp_path_factory.mktemp("game-server")) as running:
+        yield running

@@ -44,6 +44,7 @@ COMMANDS = {
                              "combination of readings."),
     "solitaire": ("studies", "The solitaire: how many deals can be won, and deals of a chosen difficulty."),
     "site": ("site", "Build or serve the annotated rulebook site (MkDocs)."),
+    "serve": ("serve", "Start the game server: tables in the browser for people and bots, any ruleset."),
     "deck": ("deck", "The deck of a ruleset, printed to cut out and play with."),
     "rules": ("sheets", "The rules of Schachett, to print."),
     "scoresheet": ("sheets", "A score sheet for one cycle of the session clause: its rounds and games, with the "

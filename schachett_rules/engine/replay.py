@@ -198,7 +198,12 @@ def apply_step(state: State, action, where: str = "") -> None:
         elif isinstance(action, PassStep):
             state.pass_castle(action.pass_.seat)
         else:
-            state.castle(action.castle.seat, action.castle.officer, action.castle.king)
+            seat = action.castle.seat
+            # A record leaves passes out: a castle at a later moment (between tricks, after a rescue nobody took)
+            # says that every chance still open before it was let go.
+            while state.phase_name == "castle" and not any(o.seat == seat for o in state.castle_options()):
+                state.pass_castle()
+            state.castle(seat, action.castle.officer, action.castle.king)
     except IllegalAction as err:
         raise IllegalAction(err.reason, err.trick, err.seat, err.card, err.clause, where=where) from None
 
@@ -218,11 +223,12 @@ def state_of(record: GameRecord, t: Tables, file: str = "<record>", upto: int | 
 
 
 def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] | None = None,
-           resolved: Resolved | None = None, near: Path | None = None) -> ReplayReport:
+           resolved: Resolved | None = None, near: Path | None = None, tables: Tables | None = None) -> ReplayReport:
     """Check, play and score a record; the project's errors for anything wrong.
 
     ``near``: where a ruleset of one's own may lie (default: beside the record's file), so that a record
-    replays wherever its rule file travels with it.
+    replays wherever its rule file travels with it. ``tables``: ``resolved`` already compiled (a session's
+    ledger, the game server), so that a game is not compiled again for every record.
     """
     opts = dict(record.options)
     opts.update(options or {})
@@ -232,7 +238,7 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
         r = resolved or load(record.ruleset, opts, chosen_by="the record's options", near=near)
     except RecordError as err:
         raise RecordError(f"{file}: {err.message}") from None
-    t: Tables = compile_ruleset(r)
+    t: Tables = tables if tables is not None and resolved is not None else compile_ruleset(r)
     game = state_of(record, t, file)
     if record.stopped is None:
         game.lapse()   # a record that ends in silence lets every chance to castle still open go

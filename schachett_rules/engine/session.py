@@ -157,7 +157,8 @@ def ledger(t: Tables, session: SessionRecord, after_each=None, near=None) -> lis
                               f"of {session.ruleset}")
         # The ruleset is read once for the session; a game with options of its own is loaded with them.
         own = g.record.options != session.options
-        report = replay(g.record, f"game {g.number}", resolved=None if own else resolved, near=near)
+        report = replay(g.record, f"game {g.number}", resolved=None if own else resolved, near=near,
+                        tables=None if own else t)
         r = report.result
         if r is None:
             raise RecordError(f"game {g.number}: the record stops before the game is over ({report.stopped}); a "
