@@ -27,6 +27,7 @@ class Deal(NamedTuple):
     hands: tuple[int, ...]
     stock: int = 0
     turned: int = -1
+    piles: tuple[tuple[int, int], ...] = ()     # a tableau: (the card on top, the card it covers)
 
 
 class Play(NamedTuple):

@@ -82,6 +82,13 @@ def after_passing(state) -> None:
         if not flow.rounds:
             _all_pass(state)
         return
+    if flow is not None and flow.partner == "holders":
+        seats = holders(state)
+        if len(seats) == 1:
+            state.declarer = seats[0]      # one player holds them all: he plays alone, as the declarer
+    if flow is not None and flow.exchange is not None:
+        _exchange(state)
+        return
     start_play(state)
 
 
@@ -219,6 +226,9 @@ def _declare(state, seat: int, contract: int, colour: int) -> None:
 
 def _call_or_play(state) -> None:
     """After the exchange (if any): the declarer calls his partner's card, or play begins."""
+    if state.contract < 0:
+        start_play(state)
+        return
     c = state.base.flow.contracts[state.contract]
     if c.call[state.trump if c.each_colour else 0] and state.declarer >= 0:
         state.phase = CALL
@@ -242,19 +252,24 @@ def call(state, seat: int, card: int) -> None:
     start_play(state)
 
 
+def exchange_rule(state) -> tuple[str, str, int] | None:
+    """The exchange of this game: the contract's, or the ruleset's own where no contract is bid."""
+    flow = state.base.flow
+    return flow.contracts[state.contract].exchange if state.contract >= 0 else flow.exchange
+
+
 def exchanger(state) -> int:
     """The seat taking up cards and discarding."""
-    c = state.base.flow.contracts[state.contract]
-    who = c.exchange[0]
+    who = exchange_rule(state)[0]
     return state.dealer if who == "dealer" or state.declarer < 0 else state.declarer
 
 
 def _exchange(state) -> None:
-    c = state.base.flow.contracts[state.contract]
-    if c.exchange is None:
+    rule = exchange_rule(state)
+    if rule is None:
         _call_or_play(state)
         return
-    who, takes, discards = c.exchange
+    who, takes, discards = rule
     seat = exchanger(state)
     if takes == "turned":
         state.hands[seat] |= 1 << state.turned
@@ -314,12 +329,15 @@ def game_of(state, partner: int) -> object:
             sitting = 1 << mate
         elif partner >= 0:
             sitting = 1 << partner
-    return game_tables(flow, t0, party_of, sitting, state.called, state.declarer)
+    return game_tables(flow, t0, party_of, sitting, state.called, state.declarer, 0 if rule == "holders" else -1)
 
 
 def start_play(state) -> None:
     """Fix the game's tables and its first leader, and go on to play (through the moment before play)."""
-    if state.base.flow is not None:
+    flow = state.base.flow
+    if flow is not None:
+        if state.declarer < 0 and partner_rule(state) == "holders" and len(holders(state)) == 1:
+            state.declarer = holders(state)[0]     # one player holds them all: he plays alone, as the declarer
         state.t = game_of(state, state.partner)
     t = state.t
     state.points, state.card_points = [0] * len(t.parties), [0] * len(t.parties)

@@ -44,8 +44,8 @@ def random_action(state, rng):
                 return Castle(o.seat, o.king, o.officers[officer_at(rng.random(), len(o.officers))])
         return Pass(offers[0].seat)
     if phase == DEAL:
-        hands, stock, turned = deal_full(state.t, state.dealer, rng)
-        return Deal(tuple(hands), stock, turned)
+        hands, stock, turned, piles = deal_full(state.t, state.dealer, rng)
+        return Deal(tuple(hands), stock, turned, piles)
     if phase in (PASSING, AUCTION, CALL, EXCHANGE):
         # a card to pass, a bid, a card to call, a card to discard: the k-th of the actions open, in their order
         actions = state.legal_actions()

@@ -193,7 +193,7 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
     rule, holders = parties_rule(base)
     if (not r.contracts and passing is None and auction is None and not (deal and (deal.stock or deal.turn or
                                                                                   deal.covered))
-            and rule == "fixed"):
+            and rule == "fixed" and r.effective("exchange") is None):
         return None
     errors = base.errors
     d = base.deck
@@ -299,7 +299,24 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
     elif r.contracts:
         errors.append(RuleCheckError("the ruleset has contracts but no auction clause says how one is chosen",
                                      r.file, 1, 1, "auction"))
+    own_exchange = None
+    ex_eff = r.effective("exchange")
+    if ex_eff is not None and not r.contracts:
+        ex = ex_eff.clause
+        taken = 1 if ex.takes == "turned" else (deal.stock if deal else 0)
+        if ex.takes == "stock" and not (deal and deal.stock):
+            errors.append(_fail(ex_eff, "the exchange takes up the stock, but the deal leaves none"))
+        elif ex.takes == "turned" and not (deal and deal.turn):
+            errors.append(_fail(ex_eff, "the exchange takes up the turned card, but the deal turns none up"))
+        elif ex.discards != taken:
+            errors.append(_fail(ex_eff, f"the exchange takes up {taken} card{'s' if taken != 1 else ''} but discards "
+                                        f"{ex.discards}; a hand must keep its size"))
+        if ex.who == "declarer" and rule != "holders":
+            errors.append(_fail(ex_eff, "the declarer takes up the cards, but nobody declares: without an auction "
+                                        "the declarer is the one holder of a `parties: holders of` card"))
+        own_exchange = (ex.who, ex.takes, ex.discards)
     return Flow(passing=(passing.clause.count, passing.clause.directions) if passing is not None else None,
+                exchange=own_exchange, exchange_cite=_cite(ex_eff.clause) if ex_eff is not None else "",
                 passing_cite=_cite(passing.clause) if passing is not None else "",
                 stock=deal.stock if deal else 0, turn=deal.turn if deal else "", covered=deal.covered if deal else 0,
                 first_bidder=first, rounds=tuple(rounds), all_pass=all_pass, all_pass_offer=play_offer,

@@ -52,9 +52,11 @@ def deal_cards(t: Tables, dealer: int, rng: random.Random) -> list[int]:
     return deal_full(t, dealer, rng)[0]
 
 
-def deal_full(t: Tables, dealer: int, rng: random.Random) -> tuple[list[int], int, int]:
-    """The deal whole: the hands (:func:`deal_cards`), the stock left over (a bitmask) and the card turned up (-1:
-    none): the stock's first card in the shuffled order, or the last card dealt to the dealer."""
+def deal_full(t: Tables, dealer: int, rng: random.Random) -> tuple[list[int], int, int, tuple]:
+    """The deal whole: the hands (:func:`deal_cards`), the stock left over (a bitmask), the card turned up (-1:
+    none): the stock's first card in the shuffled order, or the last card dealt to the dealer; and the tableau's
+    piles, ``(card on top, card covered)``: of each hand the first cards dealt lie face down, each covered by
+    one of the next."""
     n = t.n_seats
     hands = [0] * n
     for card, seat in t.dealt_to(dealer):
@@ -63,10 +65,14 @@ def deal_full(t: Tables, dealer: int, rng: random.Random) -> tuple[list[int], in
     rnd = rng.random
     shuffle(cards, [rnd() for _ in range(len(cards) - 1)], 0)
     pos, size, last_to_dealer = 0, t.hand_size, -1
+    covered = t.flow.covered if t.flow is not None else 0
+    piles = []
     for seat in range(n):
         h = hands[seat]
         need = size - h.bit_count()
-        for c in cards[pos:pos + need]:
+        share = cards[pos:pos + need]
+        piles += [(share[covered + i], share[i]) for i in range(min(covered, need // 2))]
+        for c in share:
             h |= 1 << c
         if need and seat == dealer:
             last_to_dealer = cards[pos + need - 1]
@@ -81,7 +87,25 @@ def deal_full(t: Tables, dealer: int, rng: random.Random) -> tuple[list[int], in
         turned = cards[pos]
     elif flow is not None and flow.turn == "dealer":
         turned = last_to_dealer
-    return hands, stock, turned
+    return hands, stock, turned, tuple(piles)
+
+
+def record_piles(t: Tables, masks: list[int], hands: list[list[str]]) -> tuple:
+    """A recorded tableau: of each hand as the record lists it, the first cards lie face down and the next cover
+    them in order (as :func:`deal_full` lays them)."""
+    covered = t.flow.covered if t.flow is not None else 0
+    if not covered:
+        return ()
+    piles = []
+    for seat, hand in enumerate(hands):
+        cards, taken = [], 0
+        for name in hand:
+            free = t.deck.face_cards[t.face(name)] & masks[seat] & ~taken
+            card = (free & -free).bit_length() - 1
+            taken |= 1 << card
+            cards.append(card)
+        piles += [(cards[covered + i], cards[i]) for i in range(covered)]
+    return tuple(piles)
 
 
 def names_of(t: Tables, mask: int) -> tuple[str, ...]:
@@ -160,4 +184,4 @@ def hands_of_record(t: Tables, dealer: int, hands: list[list[str]], stock: list[
             where = f"dealer + {offset}" if base == "dealer" and offset else ("the dealer" if base == "dealer" else f"seat {offset}")
             raise RecordError(f"the deal clause gives {t.deck.face_names[face]} face up to {where} (seat {seat}), "
                               f"but the record deals it elsewhere")
-    return masks, stock_mask, turned_card
+    return masks, stock_mask, turned_card, record_piles(t, masks, hands)

@@ -91,6 +91,8 @@ class Flow:
     auction_cite: str = ""
     has_auction: bool = False
     contracts: tuple[ContractTable, ...] = ()
+    exchange: tuple[str, str, int] | None = None            # a ruleset's own exchange, where no contract is bid
+    exchange_cite: str = ""
     partner: str = "fixed"                                  # the ruleset's own parties rule where no contract says
     holders: int = 0                                        # parties: holders of these cards (a bitmask)
     _games: dict = field(default_factory=dict, compare=False, repr=False)
@@ -125,19 +127,22 @@ def partition(n_seats: int, rule: str, declarer: int, partner: int, holders: tup
 
 
 def game_tables(flow: Flow | None, t: Tables, party_of: tuple[int, ...], sitting: int = 0, called: int = -1,
-                declarer: int = -1) -> Tables:
+                declarer: int = -1, declarer_party: int = -1) -> Tables:
     """The tables of one game: ``t`` (a contract's, or the ruleset's) with this game's parties, the seats that sit
-    it out (a bitmask), the card called (-1: none) and the declarer (-1: none).
+    it out (a bitmask), the card called (-1: none), the declarer (-1: none) and the declaring party (the
+    declarer's; where the holders of some cards play together, theirs; -1: none).
 
     Made once per combination and kept by the ruleset's ``flow``, under a lock, so threads share them.
     """
-    key = (id(t), party_of, sitting, called, declarer)
+    if declarer >= 0:
+        declarer_party = party_of[declarer]
+    key = (id(t), party_of, sitting, called, declarer, declarer_party)
     if flow is not None:
         with flow._lock:
             hit = flow._games.get(key)
             if hit is not None:
                 return hit
-    if party_of == t.party_of and not sitting and called < 0 and declarer < 0:
+    if party_of == t.party_of and not sitting and called < 0 and declarer < 0 and declarer_party < 0:
         return t
     n_parties = max(party_of) + 1
     parties = tuple(tuple(s for s in range(t.n_seats) if party_of[s] == p) for p in range(n_parties))
@@ -151,7 +156,7 @@ def game_tables(flow: Flow | None, t: Tables, party_of: tuple[int, ...], sitting
                      obligations=t.obligations_by_called[called_face],
                      restriction_words=t.restriction_words_called, obligation_words=t.obligation_words_called)
     game = dataclasses.replace(t, party_of=party_of, parties=parties, party_names=names, sitting=sitting,
-                               called=called, declarer=declarer, **extra)
+                               called=called, declarer=declarer, declarer_party=declarer_party, **extra)
     if flow is not None:
         with flow._lock:
             game = flow._games.setdefault(key, game)

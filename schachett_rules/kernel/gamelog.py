@@ -75,8 +75,8 @@ def _before_play_record(state, entry: tuple):
     if kind == "call":
         c = flow.contracts[state.contract]
         return CallRecord(seat=entry[1], card=name(entry[2]), cite=c.call_cite)
-    c = flow.contracts[state.contract]
-    return DiscardRecord(seat=entry[1], card=name(entry[2]), cite=c.exchange_cite)
+    cite = flow.contracts[state.contract].exchange_cite if state.contract >= 0 else flow.exchange_cite
+    return DiscardRecord(seat=entry[1], card=name(entry[2]), cite=cite)
 
 
 def _bid_round(state, entry: tuple) -> int:

@@ -81,7 +81,13 @@ class Observation(BaseModel):
 
 
 def visible_hands(state, seat: int) -> dict[int, int]:
-    """The hands (as card bitmasks) that the player on ``seat`` may look at now (the kernel's ``visible_seats``)."""
+    """The hands (as card bitmasks) that the player on ``seat`` may look at now (the kernel's ``visible_seats``).
+
+    In a tableau every face-up card lies open to all, and a covered card is seen by nobody, its owner included.
+    """
+    flow = state.base.flow
+    if flow is not None and flow.covered:
+        return {s: state.hands[s] & ~state.covered for s in range(state.t.n_seats)}
     seats = visible_seats(state.t, seat, state.done, state.leader, {s for s, _ in state.trick})
     return {s: state.hands[s] for s in sorted(seats)}
 

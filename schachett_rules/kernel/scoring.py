@@ -112,7 +112,7 @@ def runners_held(t: Tables, hands) -> int:
 def game_facts(t: Tables, totals, tricks, hands) -> dict:
     """What the expressions that score a game may ask of it: the declarer's party's points and tricks, the
     defenders', the most and all points, whether the declarer played alone, the runners, the contract's values."""
-    dp = t.party_of[t.declarer] if t.declarer >= 0 else -1
+    dp = t.declarer_party
     facts = {"max_points": max(totals) if totals else 0, "all_points": sum(totals), "runners": runners_held(t, hands),
              "declarer_points": totals[dp] if dp >= 0 else 0, "declarer_tricks": tricks[dp] if dp >= 0 else 0,
              "defender_points": sum(x for p, x in enumerate(totals) if p != dp) if dp >= 0 else 0,
@@ -128,7 +128,7 @@ def game_points(t: Tables, totals, tricks, facts: dict) -> tuple[Fraction, ...]:
     gp = t.game_points
     if gp is None:
         return ()
-    dp = t.party_of[t.declarer] if t.declarer >= 0 else -1
+    dp = t.declarer_party
     out = []
     for p in range(len(t.parties)):
         expr = gp.each if gp.each is not None else (gp.declarer if p == dp else gp.others if dp >= 0 else None)
@@ -149,7 +149,7 @@ def settle_game(t: Tables, totals: tuple[int, ...], facts: dict) -> tuple[int | 
     s = t.settlement
     if s is None:
         return None, tuple(Fraction(0) for _ in range(n))
-    dp = t.party_of[t.declarer] if t.declarer >= 0 else -1
+    dp = t.declarer_party
     if s.wins is not None and dp >= 0:
         won = evaluate(s.wins, facts) > 0
         w = dp if won else next(p for p in range(len(t.parties)) if p != dp)

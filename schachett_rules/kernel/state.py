@@ -139,6 +139,8 @@ class State:
         self.exchanger, self.to_discard = -1, 0
         self.thrown_in = False
         self.played = 0                     # the cards played so far (a restriction may ask)
+        self.covered = 0                    # a tableau: the cards still face down, seen by nobody
+        self.under: dict[int, int] = {}     # a tableau: the card each face-up card covers
         self.start_hands: tuple[int, ...] = ()
 
     # --- making a game ---------------------------------------------------------------------------
@@ -146,8 +148,8 @@ class State:
     def deal(cls, tables: Tables, dealer: int, rng, game: int = 0) -> "State":
         """A new game (number ``game`` of its session) with a fresh deal from ``rng`` (:func:`~.deal.deal_full`)."""
         state = cls(tables, dealer, game)
-        hands, stock, turned = deal_full(tables, dealer, rng)
-        state.push(Deal(tuple(hands), stock, turned))
+        hands, stock, turned, piles = deal_full(tables, dealer, rng)
+        state.push(Deal(tuple(hands), stock, turned, piles))
         return state
 
     @classmethod
@@ -156,8 +158,8 @@ class State:
         """A game with a recorded deal (card names by seat, and the stock and turned card where the deal leaves
         them), checked against the deal clause."""
         state = cls(tables, dealer, game)
-        masks, stock_mask, turned_card = hands_of_record(tables, dealer, hands, stock, turned)
-        state.push(Deal(tuple(masks), stock_mask, turned_card))
+        masks, stock_mask, turned_card, piles = hands_of_record(tables, dealer, hands, stock, turned)
+        state.push(Deal(tuple(masks), stock_mask, turned_card, piles))
         return state
 
     @classmethod
@@ -236,6 +238,10 @@ class State:
             return self.exchanger
         return -1
 
+    def playable(self, seat: int) -> int:
+        """The cards of ``seat``'s hand it may play from: all of them, but in a tableau only those face up."""
+        return self.hands[seat] & ~self.covered
+
     def seat_to_play(self) -> int:
         """The hand whose card is due next (during a castling moment: the hand that will lead once it closes)."""
         if self.phase == CASTLE and self.moment == RESCUE:
@@ -262,12 +268,12 @@ class State:
             return LegalPlays(self, seat, self._possible(seat), None)
         if self.phase == CASTLE and self.moment == RESCUE:
             # it will lead the next trick
-            return LegalPlays(self, seat, legal_cards(self.t, self.hands[seat], (), self.played, self.done + 1)[0],
+            return LegalPlays(self, seat, legal_cards(self.t, self.playable(seat), (), self.played, self.done + 1)[0],
                               None)
         if self.t.restrictions or self.t.obligations:
-            mask, tier, why = narrowed(self.t, self.hands[seat], self.trick, self.played, self.done)
+            mask, tier, why = narrowed(self.t, self.playable(seat), self.trick, self.played, self.done)
             return LegalPlays(self, seat, mask, tier, why)
-        return LegalPlays(self, seat, *legal_cards(self.t, self.hands[seat], self.trick))
+        return LegalPlays(self, seat, *legal_cards(self.t, self.playable(seat), self.trick))
 
     def legal_actions(self) -> list:
         """Every action the decider may take now, in the order the random player considers them.
@@ -301,7 +307,7 @@ class State:
         rule = policy_of(t, t.controller(seat))
         if rule is None:
             return None
-        return Play(seat, automaton_card(t, self.hands[seat], self.trick, self.done, rule, self.played))
+        return Play(seat, automaton_card(t, self.playable(seat), self.trick, self.done, rule, self.played))
 
     # --- castling: the moments and who is asked ---------------------------------------------------
     def _moment_options(self) -> list:
@@ -415,7 +421,7 @@ class State:
             raise IllegalAction("there is nothing to take back: no action has been applied")
         (hands, self.leader, trick, self.done, self.phase, self.moment, self.ask, self.castled, total, each,
          points, cards, n_tricks, n_castles, n_history, n_debts, self.forfeited, self.shown, self.pool, self.t,
-         self.played, self.partner, before) = self._undo.pop()
+         self.played, self.partner, self.covered, before) = self._undo.pop()
         if before is not None:
             (self.stock, self.turned, passed, self.passes_done, n_bids, self.round, self.bid_turn, self.best,
              self.contract, self.trump, self.declarer, self.called, discarded, self.exchanger, self.to_discard,
@@ -438,7 +444,7 @@ class State:
         return (tuple(self.hands), self.leader, tuple(self.trick), self.done, self.phase, self.moment, self.ask,
                 self.castled, self.count.total, tuple(self.count.per_event.items()), tuple(self.points),
                 tuple(self.card_points), len(self._tricks), len(self._castles), len(self._history), len(self.debts),
-                self.forfeited, self.shown, self.pool, self.t, self.played, self.partner, before)
+                self.forfeited, self.shown, self.pool, self.t, self.played, self.partner, self.covered, before)
 
     def clone(self) -> "State":
         """An independent copy of this state (its history shared up to now, its future its own)."""
@@ -463,7 +469,7 @@ class State:
             return key
         # the game's own parties, sitting out and call, the restrictions' memory, and where the bidding stands
         return key + (id(self.t), self.played, self.passes_done, tuple(self.passed), tuple(self.bids),
-                      tuple(self.discarded), self.stock)
+                      tuple(self.discarded), self.stock, self.covered)
 
     def lapse(self) -> None:
         """Let every open chance to castle go until a card is due or the game is over (a record ending in silence)."""
@@ -486,6 +492,8 @@ class State:
     def _deal(self, action: Deal) -> None:
         self.hands = list(action.hands)
         self.stock, self.turned = action.stock, action.turned
+        self.under = {top: down for top, down in action.piles}
+        self.covered = sum(1 << down for _top, down in action.piles)
         self._main = len(self._history)
         self._history.append(("deal", tuple(action.hands), action.stock, action.turned))
         before_play.after_deal(self)
@@ -507,11 +515,11 @@ class State:
         bit = 1 << card
         rule = None
         if self.known_deal:
-            tier = legal_cards(t, self.hands[seat], self.trick)[1] if self.trick else None
-            forced = tier is not None and self.hands[seat] & t.follow[t.deck.card_face[self.trick[0][1]]][tier] \
-                != self.hands[seat]
+            hand = self.playable(seat)
+            tier = legal_cards(t, hand, self.trick)[1] if self.trick else None
+            forced = tier is not None and hand & t.follow[t.deck.card_face[self.trick[0][1]]][tier] != hand
             if t.restrictions or t.obligations:
-                why = narrowed(t, self.hands[seat], self.trick, self.played, self.done)[2]
+                why = narrowed(t, hand, self.trick, self.played, self.done)[2]
                 rule = why if why != len(t.restrictions) else None
         else:
             tier, forced = None, False
@@ -521,6 +529,8 @@ class State:
         self.hands[seat] &= ~bit
         self.shown &= ~bit
         self.played |= bit
+        if self.covered and card in self.under:
+            self.covered &= ~(1 << self.under[card])     # the card it covered is turned face up
         self.trick.append((seat, card))
         if len(self.trick) == t.n_active:
             if t.castling is not None and kings_in(t, self.trick):

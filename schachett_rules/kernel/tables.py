@@ -145,6 +145,7 @@ class Tables:
     sitting: int = 0                                     # seats (a bitmask) that sit this game out
     called: int = -1                                     # the card called in this game
     declarer: int = -1                                   # the declarer of this game (-1: none)
+    declarer_party: int = -1                             # the declaring party: the declarer's, or the holders'; -1
     trump: int = -1                                      # the contract's trump colour (-1: none named)
     contract: str = ""                                   # the contract these tables play ('' for a ruleset of one)
     values: tuple[tuple[str, object], ...] = ()          # the contract's named values (value clauses)
