@@ -115,6 +115,7 @@ class Tables:
     lead_cites: tuple[str, str] = ("", "")
     capture_victims: dict = field(default_factory=dict)  # group -> per capture rule, the faces it may take by colour
     capture_dir: dict = field(default_factory=dict)      # group -> per capture rule, 'lower' | 'higher' | 'any'
+    capture_rule_words: dict = field(default_factory=dict)  # group -> per capture rule, (its words, its citation)
     face_group: tuple[str, ...] = ()                     # face -> its class (the first holding it), else its kind
     castling: CastleTable | None = None
     no_castling_cite: str = ""                           # the citation of a `castling: none` clause
