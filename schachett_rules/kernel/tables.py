@@ -156,6 +156,11 @@ class Tables:
     flow: object = None                                  # the flow (kernel.flow.Flow): passing, bidding, contracts
 
     @property
+    def money_unit(self) -> str:
+        """What a game's settlement is counted in ('cents'), or '' for a game settled by game points alone."""
+        return self.settlement.unit if self.settlement is not None else ""
+
+    @property
     def n_active(self) -> int:
         """The seats that play this game (all but those sitting it out): the cards of a full trick."""
         return self.n_seats - self.sitting.bit_count()

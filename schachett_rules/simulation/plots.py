@@ -153,7 +153,7 @@ def plot_stats(s: Stats, folder: Path, title: str = "", t: Tables | None = None)
     ax.set_xlim(-0.5, s.n_seats - 0.5)
     spread = max([abs(v) for v in lows + highs] or [1.0])
     ax.set_ylim(-1.35 * spread, 1.35 * spread)
-    ax.set_ylabel(f"money won per game ({t.settlement.unit})" if t else "money won per game")
+    ax.set_ylabel(f"money won per game ({t.money_unit})" if t else "money won per game")
     ax.set_title(f"{title}: money by place at the table ({every})\nthe dot is the mean, the bar its 95% interval",
                  fontsize=10)
     written += _save(fig, folder, "seat-advantage")

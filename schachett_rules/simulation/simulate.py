@@ -228,26 +228,45 @@ def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
 
 
 def add_game(stats: Stats, t: Tables, game) -> None:
-    """Add one finished engine game to the statistics (the same figures as :func:`add_batch`)."""
+    """Add one finished engine game to the statistics (the same figures as :func:`add_batch`).
+
+    A game that made its own parties (a declarer and his partner, the holders of the Old Ones) counts the
+    declaring side as party 0 and the defenders as party 1; the contracts bid, the games thrown in and the
+    game points by seat are counted besides.
+    """
     r = game.result()
+    played = game.t                      # the game's own tables: its parties
     dealer = game.dealer
     n = t.n_seats
     stats.games += 1
+    if t.flow is not None:
+        name = r.contract or ("thrown in" if r.thrown_in else "(no contract)")
+        tally = stats.contracts.setdefault(name, [0, 0])
+        tally[0] += 1
+        tally[1] += int(r.winner is not None and r.winner == played.declarer_party >= 0)
+        stats.thrown_in += int(r.thrown_in)
+        for seat in range(n):
+            party = next((i for i, p in enumerate(r.parties) if seat in p), None)
+            gp = Fraction(r.game_points[party]).limit_denominator() if r.game_points and party is not None else 0
+            stats.seat_game_points[seat].add(gp)
+            stats.position_game_points[(seat - dealer) % n].add(gp)
     if r.winner is None:
         stats.draws += 1
     else:
         stats.wins[r.winner] += 1
-        stats.money_per_winner.add(Fraction(r.settlement[t.parties[r.winner][0]]).limit_denominator())
-        leader = t.first_leader(dealer)
-        stats.leader_party_wins += int(t.party_of[leader] == r.winner)
+        stats.money_per_winner.add(Fraction(r.settlement[played.parties[r.winner][0]]).limit_denominator())
+        leader = game._tricks[0][0] if game._tricks else played.first_leader(dealer)
+        stats.leader_party_wins += int(played.party_of[leader] == r.winner)
     for p, v in enumerate(r.totals):
         stats.points[p].add(v)
         stats.add_hist(p, [v])
-    card_diff, total_diff = r.card_points[0] - r.card_points[1], r.totals[0] - r.totals[1]
-    if len(r.totals) == 2 and total_diff and (card_diff > 0) - (card_diff < 0) != (total_diff > 0) - (total_diff < 0):
+    two = len(r.totals) == 2
+    card_diff, total_diff = (r.card_points[0] - r.card_points[1], r.totals[0] - r.totals[1]) if two else (0, 0)
+    if two and total_diff and (card_diff > 0) - (card_diff < 0) != (total_diff > 0) - (total_diff < 0):
         stats.kings_turned += 1
-    stats.difference.add(r.totals[0] - r.totals[1])
-    stats.add_hist(None, [r.totals[0] - r.totals[1]])
+    if two:
+        stats.difference.add(total_diff)
+        stats.add_hist(None, [total_diff])
     for seat in range(n):
         m = Fraction(r.settlement[seat]).limit_denominator()
         stats.seat_money[seat].add(m)
@@ -261,17 +280,18 @@ def add_game(stats: Stats, t: Tables, game) -> None:
     stats.same_trick += len(tricks) != len(set(tricks))
     stats.castles += len(game.castles)
     stats.games_with_castling += bool(game.castles)
-    per_trick = np.zeros((1, t.n_tricks), dtype=np.int64)
-    for i, tr in enumerate(game.tricks):
-        per_trick[0, i] += tr.points if t.party_of[tr.winner] == 0 else -tr.points
-        for e in tr.events:
-            for p in e.scoring_parties:
-                per_trick[0, i] += e.points if p == 0 else -e.points
-    final = np.array([0 if r.winner is None else (1 if r.winner == 0 else -1)])
-    changes, settled = _leads(np.cumsum(per_trick, axis=1), final)
-    stats.lead_changes.add(int(changes[0]))
-    if r.winner is not None:
-        stats.decided_at[int(settled[0])] += 1
+    if two and game.tricks:
+        per_trick = np.zeros((1, t.n_tricks), dtype=np.int64)
+        for i, tr in enumerate(game.tricks):
+            per_trick[0, i] += tr.points if played.party_of[tr.winner] == 0 else -tr.points
+            for e in tr.events:
+                for p in e.scoring_parties:
+                    per_trick[0, i] += e.points if p == 0 else -e.points
+        final = np.array([0 if r.winner is None else (1 if r.winner == 0 else -1)])
+        changes, settled = _leads(np.cumsum(per_trick, axis=1), final)
+        stats.lead_changes.add(int(changes[0]))
+        if r.winner is not None and int(settled[0]) < len(stats.decided_at):
+            stats.decided_at[int(settled[0])] += 1
     stats.length.add(len(game.tricks))
 
 
@@ -453,4 +473,20 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
                      "by trick: " + " ".join(f"{100 * v / decided:.0f}" for v in s.decided_at) + " %")
     if s.length.n and s.length.low != s.length.high:
         lines.append(f"  length: mean {s.length.mean:.1f} tricks")
+    if s.contracts:
+        lines.append("")
+        lines.append("Contracts (how often each was played, and how often the declaring side won it)")
+        for name, (games, won) in sorted(s.contracts.items(), key=lambda kv: -kv[1][0]):
+            lo, hi = wilson(won, games)
+            lines.append(f"  {name:<16} {games:>7} = {100 * games / n:5.1f}% of games; won {100 * won / games:5.1f}% "
+                         f"[{100 * lo:.1f}, {100 * hi:.1f}]")
+        if s.thrown_in:
+            lines.append(f"  thrown in (every player passed): {s.thrown_in} = {100 * s.thrown_in / n:.1f}%")
+    if any(x.n for x in s.seat_game_points) and any(x.total for x in s.seat_game_points):
+        lines.append("  mean game points by seat: " + ", ".join(f"seat {i} {r.mean:.2f}"
+                                                            for i, r in enumerate(s.seat_game_points)))
+        names = ["dealer", "dealer + 1"] + [f"dealer + {k}" for k in range(2, s.n_seats)]
+        lines.append("  mean game points by place at the table: " + ", ".join(
+            f"{names[i]} {r.mean:.2f} [{r.ci()[0]:.2f}, {r.ci()[1]:.2f}]"
+            for i, r in enumerate(s.position_game_points)))
     return "\n".join(lines)

@@ -208,7 +208,7 @@ def summary_rows(items: list[tuple[str, Spec, Stats]], tables: dict[str, Tables]
         cells = "".join((f"{sum(s.events_by_trick.get(ev, ())) / n:.2f} | " if ev in own else "— | ") for ev in events)
         lines.append(f"| [{name}]({name}.md){play_label(name)} | {n:,} | "
                      f"{100 * s.leader_party_wins / max(d, 1):.1f}% [{100 * llo:.1f}, {100 * lhi:.1f}] | "
-                     f"{cells}{s.money_per_winner.mean:.1f} {tables[name].settlement.unit} | {s.castles / n:.2f} |")
+                     f"{cells}{s.money_per_winner.mean:.1f} {tables[name].money_unit} | {s.castles / n:.2f} |")
     return "\n".join(lines)
 
 
