@@ -1,0 +1,176 @@
+"""The exact result of open hands (the "double-dummy" result of bridge analysis) for any ruleset.
+
+A :class:`Solver` holds one ruleset's compiled plan, the tables of :mod:`.equivalence` and a transposition
+table that lasts from one question to the next (a position's value never changes, so what one search
+learns serves the next). It answers for a kernel :class:`~schachett_rules.kernel.state.State`:
+
+- :meth:`Solver.value`: the best final value the party deciding now (or ``side``) can force: its points
+  minus the other parties' (see :mod:`.alphabeta`),
+- :meth:`Solver.move_values`: that value after each legal action,
+- :meth:`Solver.par`: the value, and a line of best play from here to the end, walked through the kernel's
+  own state (so the line is checked by the rules like any game).
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> from schachett_rules.kernel.state import State
+>>> from schachett_rules.kernel.streams import GameStream
+>>> t = tables_for("original")
+>>> game = State.deal(t, 0, GameStream(4, 0))
+>>> while game.done < 10:                  # three tricks left
+...     _ = game.apply(game.legal_actions()[0])
+>>> par = Solver(t).par(game)
+>>> par.side == t.party_of[game.decider()], len(par.line)
+(True, 12)
+>>> par.totals[par.side] - par.totals[1 - par.side] == par.value
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..kernel.actions import CASTLE, CHANCE, TERMINAL, Castle, Pass, Play
+from ..kernel.state import State
+from ..kernel.tables import Tables
+from ..playouts.plan import plan_of
+from ..playouts.walk import CompiledState
+from . import alphabeta as ab
+from .equivalence import distinctions
+
+
+@dataclass(frozen=True)
+class Par:
+    """The result of best play from a position, for party ``side``."""
+
+    side: int                  # the party the value is for
+    value: int                 # its final points minus the others', with best play by all
+    future: int                # the same less the difference so far: what best play from here adds
+    line: tuple                # kernel actions of one best line, from the position to the end
+    totals: tuple              # the points of every party at the end of that line
+    nodes: int                 # positions the search visited
+
+
+def _king_bound(t: Tables) -> list[int]:
+    """By trick (from 0, one past the last too): the most one King's event can move a value from then on."""
+    coalition = max(1, len(t.parties) - 1)     # an event scored by "the opponents" counts for each of them
+    out = []
+    for trick in range(t.n_tricks + 1):
+        best = max((max(list(e.first[trick:]) + list(e.later[trick:]) or [0]) for e in t.events), default=0)
+        out.append(best * coalition)
+    return out
+
+
+class Solver:
+    """Exact values of open-hand positions of one ruleset; the table is kept between questions.
+
+    ``table_bits``: the transposition table has 2**table_bits entries (about 40 bytes each).
+    """
+
+    def __init__(self, t: Tables, table_bits: int = 20):
+        self.t = t
+        alike, apart = distinctions(t)
+        faces = t.deck.card_face
+        maxpts = np.array([max(t.points[faces[c]], t.points_last[faces[c]]) for c in range(t.n_cards)],
+                          dtype=np.int64)
+        size = 1 << table_bits
+        self.tt_keys = np.zeros((size, 2), dtype=np.uint64)
+        self.tt_bounds = np.zeros((size, 2), dtype=np.int64)
+        self.tt_moves = np.zeros(size, dtype=np.int64)
+        depth = plan_of(t).max_actions + 2                 # every action of a game, at the most
+        kings = t.royal_cards.bit_count()
+        self.moves = np.zeros((depth, max(kings, 1) * t.hand_size + t.hand_size + 2), dtype=np.int64)
+        self.frames = np.zeros((depth, ab.N_FRAME), dtype=np.int64)
+        self.fkeys = np.zeros((depth, 2), dtype=np.uint64)
+        self.counts = np.zeros(ab.N_COUNTS, dtype=np.int64)
+        self.extra = (alike, apart, maxpts, np.array(_king_bound(t), dtype=np.int64), self.tt_keys, self.tt_bounds,
+                      self.tt_moves, self.moves, self.frames, self.fkeys, self.counts)
+        self.nodes = 0
+
+    def clear(self) -> None:
+        """Forget every position kept."""
+        self.tt_keys[:] = 0
+
+    # --- the compiled position ------------------------------------------------------------------------
+    def _side(self, state: State, side: int | None) -> int:
+        if side is not None:
+            return side
+        seat = state.decider()
+        if seat in (CHANCE, TERMINAL):
+            seat = state.seat_to_play()
+        return self.t.party_of[seat]
+
+    def _search(self, walk: CompiledState, side: int, alpha: int, beta: int, budget: int,
+                stop: int | None = None) -> int | None:
+        self.counts[:] = 0
+        v = ab.search(*walk.tables, *walk.arrays.arrays(), *self.extra, side, alpha, beta, budget,
+                      self.t.n_tricks if stop is None else stop)
+        self.nodes += int(self.counts[ab.NODES])
+        return None if self.counts[ab.ABORTED] else int(v)
+
+    def value(self, state: State, side: int | None = None, budget: int = 0) -> int | None:
+        """The final value for ``side`` (default: the party deciding now) with best play; None past ``budget``
+        positions (0: no limit)."""
+        return self._search(CompiledState(state), self._side(state, side), -ab.INF, ab.INF, budget)
+
+    def move_values(self, state: State, side: int | None = None, budget: int = 0, horizon: int | None = None,
+                    actions: list | None = None) -> list[tuple[object, int | None]]:
+        """Each legal action of the decider (or each of ``actions``) with the final value for ``side`` after it
+        (None past ``budget`` positions); with ``horizon``, the points up to the end of that many more tricks."""
+        side = self._side(state, side)
+        walk = CompiledState(state)
+        stop = None if horizon is None else min(self.t.n_tricks, state.done + horizon)
+        out = []
+        for action in state.legal_actions() if actions is None else actions:
+            walk.apply(action)
+            out.append((action, self._search(walk, side, -ab.INF, ab.INF, budget, stop)))
+            walk.undo()
+        return out
+
+    def par(self, state: State, side: int | None = None) -> Par:
+        """The best result for ``side`` (default: the party deciding now) and a line that achieves it."""
+        side = self._side(state, side)
+        before = self.nodes
+        game = state.clone()
+        walk = CompiledState(game)
+        value = self._search(walk, side, -ab.INF, ab.INF, 0)
+        base = self._points(game, side)
+        line = []
+        while not game.over:
+            action = game.rule_action()
+            if action is None:
+                actions = game.legal_actions()
+                action = actions[0] if len(actions) == 1 else self._keeping(walk, actions, side, value)
+            game.apply(action)
+            walk.apply(action)
+            line.append(action)
+        totals = tuple(game.points)
+        return Par(side=side, value=value, future=value - base, line=tuple(line), totals=totals,
+                   nodes=self.nodes - before)
+
+    def _keeping(self, walk: CompiledState, actions: list, side: int, value: int):
+        """The first action after which the value is still ``value`` (one always is: it is the best)."""
+        for action in actions:
+            walk.apply(action)
+            v = self._search(walk, side, value - 1, value + 1, 0)
+            walk.undo()
+            if v == value:
+                return action
+        raise AssertionError("no action keeps the value of the position")  # pragma: no cover - a search bug
+
+    def _points(self, state: State, side: int) -> int:
+        return sum(p if i == side else -p for i, p in enumerate(state.points))
+
+
+def describe_action(t: Tables, action) -> str:
+    """An action of a line in the record's words: a card name, or the castle or pass in words."""
+    if type(action) is Play:
+        return t.deck.card_name(action.card)
+    if type(action) is Castle:
+        return f"{t.seat_name(action.seat)} castles {t.deck.card_name(action.king)} for {t.deck.card_name(action.officer)}"
+    if type(action) is Pass:
+        return f"{t.seat_name(action.seat)} lets the chance to castle go"
+    return str(action)
+
+
+__all__ = ["Solver", "Par", "describe_action", "CASTLE"]
