@@ -104,7 +104,53 @@ class Sampler:
         raise RuntimeError("no deal agrees with the observation")  # pragma: no cover - the last try ignores voids
 
 
-class MonteCarloBot:
+def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
+    """``samples`` states at the observed position, each with its own deal of the cards the seat cannot see
+    (agreeing with all it has seen), the points, Kings fallen and castles as the observation shows them."""
+    sampler = Sampler(t, obs)
+    points = [0] * len(t.parties)
+    cards = [0] * len(t.parties)
+    for tr in obs.tricks:
+        points[t.party_of[tr.winner]] += tr.points
+        cards[t.party_of[tr.winner]] += tr.points
+        for e in tr.events:
+            for p in e.scoring_parties:
+                points[p] += e.points
+    count = fallen_kings(obs)
+    castled = castled_mask(c.seat for c in obs.castles)
+    leader = sampler.trick[0][0] if sampler.trick else obs.to_move
+    for _ in range(samples):
+        yield State.at_position(t, obs.dealer, sampler.sample(rng), leader, sampler.trick, obs.trick_number - 1,
+                                count, castled, points, cards)
+
+
+def card_of(t: Tables, hand: int, name: str) -> int:
+    """The card (one of its copies) of face ``name`` in ``hand``."""
+    free = hand & t.deck.face_cards[t.face(name)]
+    return (free & -free).bit_length() - 1
+
+
+class Deliberating:
+    """What the thinking players share: a card that is the only legal one is played at once, and a chance to
+    castle is taken as the heuristic player takes it (a King is rescued when the rules allow)."""
+
+    t: Tables
+
+    def play(self, obs: Observation, rng: random.Random) -> str:
+        """The card to play: the only legal one, or the one :meth:`choose` finds best."""
+        choices = list(dict.fromkeys(obs.legal))
+        return choices[0] if len(choices) == 1 else self.choose(obs, choices, rng)
+
+    def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
+        """The best of two or more legal cards (one name per face)."""
+        raise NotImplementedError
+
+    def castle(self, obs: Observation, options: list, rng: random.Random):
+        """Castling as the heuristic player does it: rescue a King when possible."""
+        return HeuristicBot(self.t).castle(obs, options, rng)
+
+
+class MonteCarloBot(Deliberating):
     """Chooses by sampling deals that agree with what it has seen and playing each card out at random."""
 
     name = "mc"
@@ -113,39 +159,17 @@ class MonteCarloBot:
         self.t = t
         self.samples = samples
 
-    def play(self, obs: Observation, rng: random.Random) -> str:
+    def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
         """The card with the best mean result over the sampled deals (castling played on in every play-out)."""
         t = self.t
-        choices = list(dict.fromkeys(obs.legal))
-        if len(choices) == 1:
-            return choices[0]
         me = obs.to_move
         mine = t.party_of[me]
-        sampler = Sampler(t, obs)
-        points = [0] * len(t.parties)
-        cards = [0] * len(t.parties)
-        for tr in obs.tricks:
-            points[t.party_of[tr.winner]] += tr.points
-            cards[t.party_of[tr.winner]] += tr.points
-            for e in tr.events:
-                for p in e.scoring_parties:
-                    points[p] += e.points
-        count = fallen_kings(obs)
-        castled = castled_mask(c.seat for c in obs.castles)
-        leader = sampler.trick[0][0] if sampler.trick else obs.to_move
         scores = {name: 0.0 for name in choices}
-        for _ in range(self.samples):
-            hands = sampler.sample(rng)
-            position = State.at_position(t, obs.dealer, hands, leader, sampler.trick, obs.trick_number - 1, count,
-                                         castled, points, cards)
+        for position in positions(t, obs, rng, self.samples):
+            hands = position.hands
             for name in choices:
-                free = hands[me] & t.deck.face_cards[t.face(name)]
-                position.push(Play(me, (free & -free).bit_length() - 1))
+                position.push(Play(me, card_of(t, hands[me], name)))
                 totals = rollout(position, rng)
                 position.undo()
                 scores[name] += totals[mine] - sum(totals) + totals[mine]
         return max(choices, key=lambda name: scores[name])
-
-    def castle(self, obs: Observation, options: list, rng: random.Random):
-        """Castling as the heuristic player does it: rescue a King when possible."""
-        return HeuristicBot(self.t).castle(obs, options, rng)

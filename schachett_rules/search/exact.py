@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import SchachettError
 from ..kernel.actions import CASTLE, CHANCE, TERMINAL, Castle, Pass, Play
 from ..kernel.state import State
 from ..kernel.tables import Tables
@@ -37,6 +38,15 @@ from ..playouts.plan import plan_of
 from ..playouts.walk import CompiledState
 from . import alphabeta as ab
 from .equivalence import distinctions
+
+
+class SearchLimit(SchachettError):
+    """A search that needed more positions than it was allowed."""
+
+    def __init__(self, budget: int, trick: int):
+        super().__init__(f"the exact search stopped after {budget:,} positions without a result, from trick {trick}: "
+                         f"a position this early is too large for that budget; solve from a later point of the game "
+                         f"(--after) or allow more positions (--budget)")
 
 
 @dataclass(frozen=True)
@@ -111,7 +121,35 @@ class Solver:
     def value(self, state: State, side: int | None = None, budget: int = 0) -> int | None:
         """The final value for ``side`` (default: the party deciding now) with best play; None past ``budget``
         positions (0: no limit)."""
-        return self._search(CompiledState(state), self._side(state, side), -ab.INF, ab.INF, budget)
+        side = self._side(state, side)
+        return self._bisect(state, CompiledState(state), side, budget)
+
+    def _room(self, state: State) -> int:
+        """The most the points still to come can move a value (every card left at its best, each King's best)."""
+        out = 0
+        for h in state.hands:
+            out |= h
+        for _, card in state.trick:
+            out |= 1 << card
+        maxpts, kingmax = self.extra[2], self.extra[3]
+        cards = sum(int(maxpts[c]) for c in range(self.t.n_cards) if out >> c & 1)
+        return cards + (out & self.t.royal_cards).bit_count() * int(kingmax[state.done])
+
+    def _bisect(self, state: State, walk: CompiledState, side: int, budget: int) -> int | None:
+        """The exact value by halving its range with null-window searches (each one asks only "at least x?",
+        which cuts far more than a search for the value itself)."""
+        base, room = self._points(state, side), self._room(state)
+        low, high = base - room, base + room
+        while low < high:
+            beta = (low + high + 1) // 2
+            r = self._search(walk, side, beta - 1, beta, budget)
+            if r is None:
+                return None
+            if r >= beta:
+                low = r
+            else:
+                high = r
+        return low
 
     def move_values(self, state: State, side: int | None = None, budget: int = 0, horizon: int | None = None,
                     actions: list | None = None) -> list[tuple[object, int | None]]:
@@ -127,34 +165,59 @@ class Solver:
             walk.undo()
         return out
 
-    def par(self, state: State, side: int | None = None) -> Par:
-        """The best result for ``side`` (default: the party deciding now) and a line that achieves it."""
+    def par(self, state: State, side: int | None = None, budget: int = 0) -> Par:
+        """The best result for ``side`` (default: the party deciding now) and a line that achieves it.
+
+        With ``budget``, :class:`SearchLimit` when a search needs more positions than that.
+        """
         side = self._side(state, side)
         before = self.nodes
         game = state.clone()
         walk = CompiledState(game)
-        value = self._search(walk, side, -ab.INF, ab.INF, 0)
+        value = self._bisect(game, walk, side, budget)
+        if value is None:
+            raise SearchLimit(budget, state.trick_number)
         base = self._points(game, side)
+        line = self._line(game, walk, side, value, True, budget)
+        return Par(side=side, value=value, future=value - base, line=tuple(line), totals=tuple(game.points),
+                   nodes=self.nodes - before)
+
+    def forces(self, state: State, side: int, target: int, budget: int = 0) -> bool | None:
+        """Whether ``side`` can make its final value at least ``target`` whatever the others play (one
+        null-window search: far quicker than the value itself); None past ``budget`` positions."""
+        v = self._search(CompiledState(state), side, target - 1, target, budget)
+        return None if v is None else v >= target
+
+    def forcing_line(self, state: State, side: int, target: int, budget: int = 0) -> tuple[list, State]:
+        """A line from ``state`` along which ``side`` keeps a final value of at least ``target`` (which it must
+        be able to force), and the finished game; the others play their first action that keeps it so."""
+        game = state.clone()
+        return self._line(game, CompiledState(game), side, target, False, budget), game
+
+    def _line(self, game: State, walk: CompiledState, side: int, target: int, exact: bool, budget: int) -> list:
+        """Play ``game`` (and its compiled twin) to the end along actions that keep the value at ``target``
+        (``exact``) or at least there; the actions chosen, the rules' own included."""
         line = []
         while not game.over:
             action = game.rule_action()
             if action is None:
                 actions = game.legal_actions()
-                action = actions[0] if len(actions) == 1 else self._keeping(walk, actions, side, value)
+                action = actions[0] if len(actions) == 1 else self._keeping(walk, actions, side, target, exact,
+                                                                              budget)
             game.apply(action)
             walk.apply(action)
             line.append(action)
-        totals = tuple(game.points)
-        return Par(side=side, value=value, future=value - base, line=tuple(line), totals=totals,
-                   nodes=self.nodes - before)
+        return line
 
-    def _keeping(self, walk: CompiledState, actions: list, side: int, value: int):
-        """The first action after which the value is still ``value`` (one always is: it is the best)."""
+    def _keeping(self, walk: CompiledState, actions: list, side: int, target: int, exact: bool, budget: int):
+        """The first action after which the value is still ``target`` (or at least ``target``)."""
         for action in actions:
             walk.apply(action)
-            v = self._search(walk, side, value - 1, value + 1, 0)
+            v = self._search(walk, side, target - 1, target + 1 if exact else target, budget)
             walk.undo()
-            if v == value:
+            if v is None:
+                raise SearchLimit(budget, int(walk.arrays.regs[walk.c.TRICK]) + 1)
+            if v == target or (v >= target and not exact):
                 return action
         raise AssertionError("no action keeps the value of the position")  # pragma: no cover - a search bug
 
@@ -173,4 +236,4 @@ def describe_action(t: Tables, action) -> str:
     return str(action)
 
 
-__all__ = ["Solver", "Par", "describe_action", "CASTLE"]
+__all__ = ["Solver", "Par", "SearchLimit", "describe_action", "CASTLE"]

@@ -38,7 +38,7 @@ from ..kernel.scoring import stake_money
 from ..kernel.tables import Tables
 from ..language import ir
 from ..language.expr import evaluate_arrays
-from ..players import make_bot
+from ..players import bot_problem, make_bot
 from ..players.bots import play_game
 from ..playouts.batch import draws_per_game, random_batch, supported
 from ..kernel.streams import GameStream
@@ -47,7 +47,8 @@ from ..rules.loader import load
 from .parallel import map_chunks
 from .stats import Stats, wilson
 
-BOT_NAMES = ("random", "heuristic", "mc")
+STRONG = ("mc", "dd", "ismcts")      # bots that think: their runs go in small chunks
+
 
 
 class Spec(BaseModel):
@@ -66,8 +67,9 @@ class Spec(BaseModel):
     @classmethod
     def _known_bots(cls, value):
         for name in value:
-            if name not in BOT_NAMES:
-                raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+            problem = bot_problem(name)
+            if problem:
+                raise ValueError(problem)
         return value
 
     @property
@@ -81,7 +83,7 @@ class Spec(BaseModel):
             return self.chunk
         if self.all_random:
             return 10000 if supported(t) is None else 1000
-        return 8 if "mc" in self.bots else 40
+        return 8 if any(name.partition(":")[0] in STRONG for name in self.bots) else 40
 
     def seat_bots(self, t: Tables) -> list[str]:
         """The bot on each seat: one name for all, one per party, or one per seat."""
