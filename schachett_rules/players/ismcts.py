@@ -63,7 +63,7 @@ class TreeSearchBot(Deliberating):
 
     name = "ismcts"
 
-    def __init__(self, t: Tables, iterations: int = 450, exploration: float = 0.7):
+    def __init__(self, t: Tables, iterations: int = 1000, exploration: float = 0.7):
         self.t = t
         self.iterations, self.exploration = iterations, exploration
         deck = t.deck

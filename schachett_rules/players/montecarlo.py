@@ -73,6 +73,8 @@ class Sampler:
         self.size = [t.hand_size - done - (1 if s in in_trick else 0) for s in range(n)]
         # A player who did not follow the first tier he could have served holds none of its cards now.
         self.excluded = [0] * n
+        self._freedom = None
+        self._open: list[list[int]] = []
         for cards in [tr.cards for tr in obs.tricks] + ([obs.trick] if obs.trick else []):
             trick = [(seat, d.card_of(name)) for seat, name in cards]
             for seat, card in trick[1:]:
@@ -83,16 +85,22 @@ class Sampler:
         t = self.t
         hidden = [s for s in range(t.n_seats) if s not in self.visible]
         need = {s: self.size[s] - self.known[s].bit_count() for s in hidden}
+        if self._freedom is None:
+            # how many hidden seats may hold each card (the same for every deal of this observation)
+            self._freedom = {c: sum(1 for s in hidden if not self.excluded[s] >> c & 1) for c in self.unseen}
+            self._open = [[s for s in hidden if not self.excluded[s] >> c & 1] for c in range(t.n_cards)]
+        freedom, allowed = self._freedom, self._open
         for attempt in range(tries):
             hands = list(self.known)
             room = dict(need)
             cards = list(self.unseen)
             rng.shuffle(cards)
             # the most constrained cards first: those few seats may hold
-            cards.sort(key=lambda c: sum(1 for s in hidden if not self.excluded[s] >> c & 1))
+            cards.sort(key=freedom.__getitem__)
             ok = True
+            last = attempt == tries - 1
             for c in cards:
-                choices = [s for s in hidden if room[s] > 0 and (attempt == tries - 1 or not self.excluded[s] >> c & 1)]
+                choices = [s for s in (hidden if last else allowed[c]) if room[s] > 0]
                 if not choices:
                     ok = False
                     break

@@ -25,7 +25,7 @@ import random
 from ..kernel.actions import Play
 from ..kernel.observation import Observation
 from ..kernel.tables import Tables
-from .montecarlo import Deliberating, card_of, positions
+from .montecarlo import Deliberating, MonteCarloBot, card_of, positions
 
 # the positions one solve may visit before the player settles for a shorter look ahead
 BUDGET = 60_000
@@ -36,11 +36,12 @@ class SamplingBot(Deliberating):
 
     name = "dd"
 
-    def __init__(self, t: Tables, samples: int = 16, horizon: int = 2, exact_from: int = 5):
+    def __init__(self, t: Tables, samples: int = 16, horizon: int = 2, exact_from: int = 5, early: str = "horizon"):
         from ..search.exact import Solver     # numba is loaded by the first strong player, not by every import
         self.t = t
         self.samples, self.horizon, self.exact_from = samples, horizon, exact_from
         self.solver = Solver(t, table_bits=18)
+        self.early = MonteCarloBot(t, samples=24) if early == "rollouts" else None
 
     def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
         """The card with the best mean value over the sampled deals."""
@@ -49,6 +50,8 @@ class SamplingBot(Deliberating):
         mine = t.party_of[me]
         left = t.n_tricks - obs.trick_number + 1
         horizon = None if left <= self.exact_from else self.horizon
+        if horizon is not None and self.early is not None:
+            return self.early.choose(obs, choices, rng)
         scores = dict.fromkeys(choices, 0.0)
         for position in positions(t, obs, rng, self.samples):
             actions = [Play(me, card_of(t, position.hands[me], name)) for name in choices]

@@ -155,6 +155,7 @@ class Stats:
     difference_hist: dict[int, int] = field(default_factory=dict)
     stopped: bool = False                                       # interrupted before the last chunk
     kings_turned: int = 0        # decided games the card points alone would have given the other party
+    loser_led: int = 0           # decided games whose loser was ahead after some trick (drama)
 
     BIN = 10
 
@@ -208,6 +209,7 @@ class Stats:
                 mine[k] = mine.get(k, 0) + v
         self.stopped = self.stopped or other.stopped
         self.kings_turned += other.kings_turned
+        self.loser_led += other.loser_led
 
     # --- storing -------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
