@@ -150,3 +150,15 @@ def test_the_solvers_party_never_does_worse_than_par_whatever_the_others_play(se
             game.apply(rng.choice(game.legal_actions()))
     final = game.points[side] - game.points[1 - side]
     assert final >= par if mine else final <= par
+
+
+def test_a_horizon_with_play_outs_is_reproducible_and_exact_where_it_reaches_the_end():
+    game = endgame("original", 7, 3)
+    solver = solver_for(game.t)
+    exact = solver.move_values(game)
+    # a horizon past the last trick never stops early, so its play-outs are never asked
+    assert solver.move_values(game, horizon=5, rollouts=4, seed=9) == exact
+    early = endgame("original", 7, 9)
+    once = solver.move_values(early, horizon=1, rollouts=3, seed=11)
+    assert solver.move_values(early, horizon=1, rollouts=3, seed=11) == once
+    assert [a for a, _ in once] == early.legal_actions() and all(isinstance(v, int) for _, v in once)

@@ -4,9 +4,10 @@ As the strongest bridge programs do, it samples deals that agree with everything
 Monte-Carlo player's :func:`~.montecarlo.positions`), and for each deal asks the exact solver
 (:mod:`schachett_rules.search.exact`) what every legal card is worth to its party with best play by all four
 hands; it plays the card with the best mean. While many tricks remain a whole deal is too large to solve in
-an online player's time, so the solver then looks ``horizon`` tricks ahead (the points taken by then);
-from ``exact_from`` tricks before the end it solves to the last card. Its strength is the number of deals
-it samples for each decision. Its own chances to castle it takes as the heuristic player does (within its
+an online player's time, so the solver then plays every line to the end of the current trick (``horizon``:
+of that many tricks) with best play by all, and values each position there by the mean of ``rollouts``
+random play-outs to the end; from ``exact_from`` tricks before the end it solves to the last card. Its
+strength is the number of deals it samples for each decision. Its own chances to castle it takes as the heuristic player does (within its
 look ahead the solver castles for every hand).
 
 >>> import random
@@ -25,7 +26,7 @@ import random
 from ..kernel.actions import Play
 from ..kernel.observation import Observation
 from ..kernel.tables import Tables
-from .montecarlo import Deliberating, MonteCarloBot, card_of, positions
+from .montecarlo import Deliberating, card_of, positions
 
 # the positions one solve may visit before the player settles for a shorter look ahead
 BUDGET = 60_000
@@ -36,12 +37,11 @@ class SamplingBot(Deliberating):
 
     name = "dd"
 
-    def __init__(self, t: Tables, samples: int = 16, horizon: int = 2, exact_from: int = 5, early: str = "horizon"):
+    def __init__(self, t: Tables, samples: int = 40, horizon: int = 1, exact_from: int = 4, rollouts: int = 6):
         from ..search.exact import Solver     # numba is loaded by the first strong player, not by every import
         self.t = t
-        self.samples, self.horizon, self.exact_from = samples, horizon, exact_from
+        self.samples, self.horizon, self.exact_from, self.rollouts = samples, horizon, exact_from, rollouts
         self.solver = Solver(t, table_bits=18)
-        self.early = MonteCarloBot(t, samples=24) if early == "rollouts" else None
 
     def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
         """The card with the best mean value over the sampled deals."""
@@ -50,14 +50,15 @@ class SamplingBot(Deliberating):
         mine = t.party_of[me]
         left = t.n_tricks - obs.trick_number + 1
         horizon = None if left <= self.exact_from else self.horizon
-        if horizon is not None and self.early is not None:
-            return self.early.choose(obs, choices, rng)
         scores = dict.fromkeys(choices, 0.0)
         for position in positions(t, obs, rng, self.samples):
             actions = [Play(me, card_of(t, position.hands[me], name)) for name in choices]
-            values = self.solver.move_values(position, side=mine, budget=BUDGET, horizon=horizon, actions=actions)
+            seed = int(rng.random() * 2**53)
+            values = self.solver.move_values(position, side=mine, budget=BUDGET, horizon=horizon, actions=actions,
+                                             rollouts=self.rollouts, seed=seed)
             if any(v is None for _, v in values):
-                values = self.solver.move_values(position, side=mine, horizon=1, actions=actions)
+                values = self.solver.move_values(position, side=mine, horizon=1, actions=actions,
+                                                 rollouts=self.rollouts, seed=seed)
             for name, (_, v) in zip(choices, values):
                 scores[name] += v
         return max(choices, key=lambda name: scores[name])

@@ -221,6 +221,31 @@ def _apply(sc, card_face, royal, officers, beats2, points2, party_of, event_of, 
             with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
 
 
+@_jit
+def _rollouts(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+              event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, hands, trick,
+              regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u, seed,
+              faces, legal, scratch, cards, takes, order, side, rollouts):
+    """The mean final value for ``side`` of ``rollouts`` random play-outs from here (the state is left as it was).
+
+    Called, not inlined: numba cannot inline a function this long into the search's loop, and a leaf's call
+    costs little beside its play-outs."""
+    total = 0
+    for _ in range(rollouts):
+        _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+        for i in range(len(u)):
+            seed[0] = _mix(seed[0] + np.uint64(0x9E3779B97F4A7C15))
+            u[i] = np.float64(seed[0] >> np.uint64(11)) * 1.1102230246251565e-16
+        regs[c.POS], regs[c.DRAWN] = 0, 0
+        c._play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+                event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                hands, trick, regs, tricks, events, castles, totals, each, u, faces, legal, scratch, cards, takes,
+                order)
+        total += _diff(sc, totals, side)
+        _undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+    return total // rollouts
+
+
 # the columns of a frame of the search's stack
 F_N, F_I, F_ALPHA, F_BETA, F_BEST, F_MOVE, F_MAX, F_SLOT, F_A0, F_B0, F_BASE, N_FRAME = range(12)
 
@@ -229,13 +254,15 @@ F_N, F_I, F_ALPHA, F_BETA, F_BEST, F_MOVE, F_MAX, F_SLOT, F_A0, F_B0, F_BASE, N_
 def search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
            event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
            hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-           alike, apart, maxpts, kingmax, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts,
-           side, alpha, beta, budget, stop):
+           alike, apart, maxpts, kingmax, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts, u, seed, order,
+           side, alpha, beta, budget, stop, rollouts):
     """The value for party ``side`` of the position in the arrays, within the window (``alpha``, ``beta``).
 
     The search goes to the end of the game, or with ``stop`` < the number of tricks no further than the
-    start of trick ``stop`` (from 0): the value is then the points up to there (a horizon, for players
-    that cannot search a whole deal in their time); the table keeps the values of each horizon apart.
+    start of trick ``stop`` (from 0): the value is then the points up to there, or with ``rollouts`` > 0
+    the mean final value of that many random play-outs from there (the compiled random player, its numbers
+    from the generator state ``seed[0]`` into ``u``): a horizon, for players that cannot search a whole deal
+    in their time. The table keeps the values of each horizon and number of play-outs apart.
 
     Fail-soft: a value at or below ``alpha`` is an upper bound, at or above ``beta`` a lower bound. The
     arrays are left as they were. With ``budget`` > 0 the search stops after that many positions, sets
@@ -274,8 +301,14 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
             if regs[PHASE] == PLAY and regs[PLAYED] == 0:
                 if regs[TRICK] >= stop:
                     v = base
+                    if rollouts > 0:
+                        v = _rollouts(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of,
+                                      policy, with_seat, event_of, scores, first_pts, later_pts, permits,
+                                      open_seats, rest, given, start, end, hands, trick, regs, tricks, events,
+                                      castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u, seed,
+                                      faces, legal, scratch, cards, takes, order, side, rollouts)
                     continue
-                k1, k2 = _keys(sc, hands, regs, each, side + 64 * stop)
+                k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * rollouts))
                 slot = np.int64(k1 & size_mask)
                 fkeys[d, 0], fkeys[d, 1] = k1, k2
                 counts[PROBES] += 1

@@ -93,8 +93,11 @@ class Solver:
         self.frames = np.zeros((depth, ab.N_FRAME), dtype=np.int64)
         self.fkeys = np.zeros((depth, 2), dtype=np.uint64)
         self.counts = np.zeros(ab.N_COUNTS, dtype=np.int64)
+        plan = plan_of(t)
+        self.seed = np.zeros(1, dtype=np.uint64)         # the play-outs' generator (a horizon's rollouts)
         self.extra = (alike, apart, maxpts, np.array(_king_bound(t), dtype=np.int64), self.tt_keys, self.tt_bounds,
-                      self.tt_moves, self.moves, self.frames, self.fkeys, self.counts)
+                      self.tt_moves, self.moves, self.frames, self.fkeys, self.counts,
+                      np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
         self.nodes = 0
 
     def clear(self) -> None:
@@ -111,10 +114,10 @@ class Solver:
         return self.t.party_of[seat]
 
     def _search(self, walk: CompiledState, side: int, alpha: int, beta: int, budget: int,
-                stop: int | None = None) -> int | None:
+                stop: int | None = None, rollouts: int = 0) -> int | None:
         self.counts[:] = 0
         v = ab.search(*walk.tables, *walk.arrays.arrays(), *self.extra, side, alpha, beta, budget,
-                      self.t.n_tricks if stop is None else stop)
+                      self.t.n_tricks if stop is None else stop, rollouts)
         self.nodes += int(self.counts[ab.NODES])
         return None if self.counts[ab.ABORTED] else int(v)
 
@@ -152,16 +155,20 @@ class Solver:
         return low
 
     def move_values(self, state: State, side: int | None = None, budget: int = 0, horizon: int | None = None,
-                    actions: list | None = None) -> list[tuple[object, int | None]]:
+                    actions: list | None = None, rollouts: int = 0,
+                    seed: int = 0) -> list[tuple[object, int | None]]:
         """Each legal action of the decider (or each of ``actions``) with the final value for ``side`` after it
-        (None past ``budget`` positions); with ``horizon``, the points up to the end of that many more tricks."""
+        (None past ``budget`` positions); with ``horizon``, the points up to the end of that many more tricks
+        (this one included), or with ``rollouts`` the mean of that many random play-outs from there (their
+        numbers from ``seed``)."""
+        self.seed[0] = seed & ((1 << 64) - 1)
         side = self._side(state, side)
         walk = CompiledState(state)
         stop = None if horizon is None else min(self.t.n_tricks, state.done + horizon)
         out = []
         for action in state.legal_actions() if actions is None else actions:
             walk.apply(action)
-            out.append((action, self._search(walk, side, -ab.INF, ab.INF, budget, stop)))
+            out.append((action, self._search(walk, side, -ab.INF, ab.INF, budget, stop, rollouts)))
             walk.undo()
         return out
 
