@@ -129,7 +129,7 @@ def effects_finding(rows: list[tuple[str, Stats]], baseline: int, chooser: str,
 
 
 def effects_table(rows: list[tuple[str, Stats]], baseline: int, chooser: str = "original",
-                  players: str = RANDOM_PLAYERS) -> str:
+                  players: str = "random players") -> str:
     """A Markdown table of the sweep metrics, one column per reading, differences from ``chooser``'s reading marked."""
     names = [label for label, _ in rows]
     ms = [metrics(s) for _, s in rows]
@@ -245,16 +245,16 @@ def summary_rows(items: list[tuple[str, Spec, Stats]], tables: dict[str, Tables]
 
 
 def _parties_sentence(t: Tables) -> str:
-    """Which seats the numbered parties are, and why neither is favoured by the deal.
+    """Which seats the parties named in the measures are, and why neither is favoured by the deal.
 
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> _parties_sentence(tables_for("original"))
-    'Party 0 is seats 0 and 2, party 1 seats 1 and 3; the seats deal in turn, game after game.'
+    'South and North are seats 0 and 2, West and East seats 1 and 3; the seats deal in turn, game after game.'
     """
     def seats(p: tuple[int, ...]) -> str:
         return ", ".join(map(str, p[:-1])) + f" and {p[-1]}" if len(p) > 1 else str(p[0])
-    named = [f"party {i} {'is seats ' if i == 0 else 'seats '}{seats(p)}" for i, p in enumerate(t.parties)]
-    return ", ".join(named).capitalize() + "; the seats deal in turn, game after game."
+    named = [f"{t.party_names[i]} {'are seats ' if i == 0 else 'seats '}{seats(p)}" for i, p in enumerate(t.parties)]
+    return ", ".join(named) + "; the seats deal in turn, game after game."
 
 
 def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
