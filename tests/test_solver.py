@@ -162,3 +162,13 @@ def test_a_horizon_with_play_outs_is_reproducible_and_exact_where_it_reaches_the
     once = solver.move_values(early, horizon=1, rollouts=3, seed=11)
     assert solver.move_values(early, horizon=1, rollouts=3, seed=11) == once
     assert [a for a, _ in once] == early.legal_actions() and all(isinstance(v, int) for _, v in once)
+
+
+def test_greedy_play_outs_follow_the_automatons_rule_and_draw_no_numbers():
+    # every seat plays the cheapest card that takes (kernel.core.automaton_pick), so in a ruleset without
+    # castling the values cannot depend on the generator's seed
+    early = endgame("original", 5, 9)
+    solver = solver_for(early.t)
+    one = solver.move_values(early, horizon=1, rollouts=1, seed=1, playout="greedy")
+    assert solver.move_values(early, horizon=1, rollouts=1, seed=2, playout="greedy") == one
+    assert one != solver.move_values(early, horizon=1, rollouts=1, seed=1)

@@ -5,9 +5,10 @@ Monte-Carlo player's :func:`~.montecarlo.positions`), and for each deal asks the
 (:mod:`schachett_rules.search.exact`) what every legal card is worth to its party with best play by all four
 hands; it plays the card with the best mean. While many tricks remain a whole deal is too large to solve in
 an online player's time, so the solver then plays every line to the end of the current trick (``horizon``:
-of that many tricks) with best play by all, and values each position there by the mean of ``rollouts``
-random play-outs to the end; from ``exact_from`` tricks before the end it solves to the last card. Its
-strength is the number of deals it samples for each decision. Its own chances to castle it takes as the heuristic player does (within its
+of that many tricks) with best play by all, and values each position there by ``rollouts`` play-outs to
+the end in which every hand plays the cheapest card that takes the trick, else its lowest (``playout``
+"greedy", the automaton's rule; "random" plays them out at random); from ``exact_from`` tricks before the
+end it solves to the last card. Its strength is the number of deals it samples for each decision. Its own chances to castle it takes as the heuristic player does (within its
 look ahead the solver castles for every hand).
 
 >>> import random
@@ -37,10 +38,12 @@ class SamplingBot(Deliberating):
 
     name = "dd"
 
-    def __init__(self, t: Tables, samples: int = 40, horizon: int = 1, exact_from: int = 4, rollouts: int = 6):
+    def __init__(self, t: Tables, samples: int = 80, horizon: int = 1, exact_from: int = 4, rollouts: int = 1,
+                 playout: str = "greedy"):
         from ..search.exact import Solver     # numba is loaded by the first strong player, not by every import
         self.t = t
         self.samples, self.horizon, self.exact_from, self.rollouts = samples, horizon, exact_from, rollouts
+        self.playout = playout
         self.solver = Solver(t, table_bits=18)
 
     def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
@@ -55,10 +58,10 @@ class SamplingBot(Deliberating):
             actions = [Play(me, card_of(t, position.hands[me], name)) for name in choices]
             seed = int(rng.random() * 2**53)
             values = self.solver.move_values(position, side=mine, budget=BUDGET, horizon=horizon, actions=actions,
-                                             rollouts=self.rollouts, seed=seed)
+                                             rollouts=self.rollouts, seed=seed, playout=self.playout)
             if any(v is None for _, v in values):
                 values = self.solver.move_values(position, side=mine, horizon=1, actions=actions,
-                                                 rollouts=self.rollouts, seed=seed)
+                                                 rollouts=self.rollouts, seed=seed, playout=self.playout)
             for name, (_, v) in zip(choices, values):
                 scores[name] += v
         return max(choices, key=lambda name: scores[name])

@@ -255,14 +255,15 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
            event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
            hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
            alike, apart, maxpts, kingmax, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts, u, seed, order,
-           side, alpha, beta, budget, stop, rollouts):
+           playout_policy, side, alpha, beta, budget, stop, rollouts):
     """The value for party ``side`` of the position in the arrays, within the window (``alpha``, ``beta``).
 
     The search goes to the end of the game, or with ``stop`` < the number of tricks no further than the
     start of trick ``stop`` (from 0): the value is then the points up to there, or with ``rollouts`` > 0
-    the mean final value of that many random play-outs from there (the compiled random player, its numbers
-    from the generator state ``seed[0]`` into ``u``): a horizon, for players that cannot search a whole deal
-    in their time. The table keeps the values of each horizon and number of play-outs apart.
+    the mean final value of that many play-outs from there (the compiled random player, its numbers from the
+    generator state ``seed[0]`` into ``u``; a seat whose ``playout_policy`` is an automaton's rule plays by
+    that rule instead): a horizon, for players that cannot search a whole deal in their time. The table
+    keeps the values of each horizon and kind of play-out apart.
 
     Fail-soft: a value at or below ``alpha`` is an upper bound, at or above ``beta`` a lower bound. The
     arrays are left as they were. With ``budget`` > 0 the search stops after that many positions, sets
@@ -303,12 +304,13 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
                     v = base
                     if rollouts > 0:
                         v = _rollouts(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of,
-                                      policy, with_seat, event_of, scores, first_pts, later_pts, permits,
+                                      playout_policy, with_seat, event_of, scores, first_pts, later_pts, permits,
                                       open_seats, rest, given, start, end, hands, trick, regs, tricks, events,
                                       castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u, seed,
                                       faces, legal, scratch, cards, takes, order, side, rollouts)
                     continue
-                k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * rollouts))
+                kind = rollouts * 8 + (playout_policy[0] + 1 if rollouts > 0 else 0)
+                k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * kind))
                 slot = np.int64(k1 & size_mask)
                 fkeys[d, 0], fkeys[d, 1] = k1, k2
                 counts[PROBES] += 1

@@ -32,6 +32,7 @@ import numpy as np
 
 from ..errors import SchachettError
 from ..kernel.actions import CASTLE, CHANCE, TERMINAL, Castle, Pass, Play
+from ..kernel.core import CHEAPEST_TAKER
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from ..playouts.plan import plan_of
@@ -98,6 +99,10 @@ class Solver:
         self.extra = (alike, apart, maxpts, np.array(_king_bound(t), dtype=np.int64), self.tt_keys, self.tt_bounds,
                       self.tt_moves, self.moves, self.frames, self.fkeys, self.counts,
                       np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
+        # the play-outs' players: at random, or every seat by the automaton's "cheapest card that takes" rule
+        # (an automaton's own seats keep their rule)
+        self.playouts = {"random": plan.policy,
+                         "greedy": np.where(plan.policy >= 0, plan.policy, CHEAPEST_TAKER).astype(np.int64)}
         self.nodes = 0
 
     def clear(self) -> None:
@@ -114,10 +119,10 @@ class Solver:
         return self.t.party_of[seat]
 
     def _search(self, walk: CompiledState, side: int, alpha: int, beta: int, budget: int,
-                stop: int | None = None, rollouts: int = 0) -> int | None:
+                stop: int | None = None, rollouts: int = 0, playout: str = "random") -> int | None:
         self.counts[:] = 0
-        v = ab.search(*walk.tables, *walk.arrays.arrays(), *self.extra, side, alpha, beta, budget,
-                      self.t.n_tricks if stop is None else stop, rollouts)
+        v = ab.search(*walk.tables, *walk.arrays.arrays(), *self.extra, self.playouts[playout], side, alpha, beta,
+                      budget, self.t.n_tricks if stop is None else stop, rollouts)
         self.nodes += int(self.counts[ab.NODES])
         return None if self.counts[ab.ABORTED] else int(v)
 
@@ -155,12 +160,12 @@ class Solver:
         return low
 
     def move_values(self, state: State, side: int | None = None, budget: int = 0, horizon: int | None = None,
-                    actions: list | None = None, rollouts: int = 0,
-                    seed: int = 0) -> list[tuple[object, int | None]]:
+                    actions: list | None = None, rollouts: int = 0, seed: int = 0,
+                    playout: str = "random") -> list[tuple[object, int | None]]:
         """Each legal action of the decider (or each of ``actions``) with the final value for ``side`` after it
         (None past ``budget`` positions); with ``horizon``, the points up to the end of that many more tricks
-        (this one included), or with ``rollouts`` the mean of that many random play-outs from there (their
-        numbers from ``seed``)."""
+        (this one included), or with ``rollouts`` the mean of that many play-outs from there (``playout``:
+        random, their numbers from ``seed``, or greedy: every seat plays the cheapest card that takes)."""
         self.seed[0] = seed & ((1 << 64) - 1)
         side = self._side(state, side)
         walk = CompiledState(state)
@@ -168,7 +173,7 @@ class Solver:
         out = []
         for action in state.legal_actions() if actions is None else actions:
             walk.apply(action)
-            out.append((action, self._search(walk, side, -ab.INF, ab.INF, budget, stop, rollouts)))
+            out.append((action, self._search(walk, side, -ab.INF, ab.INF, budget, stop, rollouts, playout)))
             walk.undo()
         return out
 
