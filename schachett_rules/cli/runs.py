@@ -42,7 +42,8 @@ run_flags = [
     click.option("--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=10000, show_default=True),
     click.option("--seed", "-s", type=int, default=0, show_default=True),
     click.option("--bots", "-b", default="random", show_default=True,
-                 help="random, heuristic, mc: one for every seat, one per party, or one per seat (comma-separated)."),
+                 help="random, heuristic, mc, dd, ismcts (a strength after a colon: dd:20): one for every seat, one per "
+                      "party, or one per seat (comma-separated)."),
     click.option("--samples", type=click.IntRange(min=1), default=24, show_default=True,
                  help="Deals the Monte-Carlo player samples for each decision."),
     click.option("--workers", "-w", type=click.IntRange(min=1), default=None,

@@ -160,6 +160,7 @@ class Stats:
     thrown_in: int = 0
     seat_game_points: list[Tally] = field(default_factory=list)
     position_game_points: list[Tally] = field(default_factory=list)
+    loser_led: int = 0           # decided games whose loser was ahead after some trick (drama)
 
     BIN = 10
 
@@ -222,6 +223,7 @@ class Stats:
             mine = self.contracts.setdefault(name, [0, 0])
             mine[0] += games
             mine[1] += won
+        self.loser_led += other.loser_led
 
     # --- storing -------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
