@@ -144,3 +144,21 @@ def test_schafkopf_a_defender_does_not_see_the_declarers_partner_until_the_ace_f
         if seen == {True, False}:
             return
     raise AssertionError(f"60 deals did not give both cases: {seen}")
+
+
+def test_euchre_to_its_target_shows_the_ledger_after_each_game_and_the_session_replays(tmp_path):
+    out = tmp_path / "session.json"
+    result = CliRunner().invoke(main, ["play", "euchre", "--to-target", "--seed", "2", "--bots", "random",
+                                       "--out", str(out)], input="1\n" * 600)
+    assert result.exit_code == 0, result.output[-2000:]
+    text = result.output
+    ledgers = re.findall(r"^Ledger after (\d+) games? \(target 10 game points\):$", text, re.M)
+    assert ledgers and [int(x) for x in ledgers] == list(range(1, len(ledgers) + 1))
+    assert re.search(r"^\S+ and \S+ win the session\.", text, re.M)
+    # the last ledger: a partnership reached 10 game points (euchre:§4), the partners' accounts alike
+    last = text.rsplit("Ledger after", 1)[1]
+    rows = dict(re.findall(r"^(South|West|North|East) +\d+ +\d+ +-?\d+ +(\d+)$", last, re.M))
+    assert len(rows) == 4 and rows["South"] == rows["North"] and rows["West"] == rows["East"]
+    assert max(int(v) for v in rows.values()) >= 10
+    replayed = CliRunner().invoke(main, ["replay", str(out)])
+    assert replayed.exit_code == 0 and f"{len(ledgers)} games of euchre, replayed" in replayed.output

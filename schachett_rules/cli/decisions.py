@@ -25,13 +25,13 @@ from typing import Callable
 
 from ..errors import IllegalAction
 from ..kernel.actions import AUCTION, CALL, EXCHANGE, PASSING
-from ..kernel.before_play import pass_target
+from ..kernel.before_play import exchange_rule, pass_target
 from ..kernel.observation import Observation, observe
 from ..kernel.records import BidRecord
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from ..kernel.verify import decision_action
-from .hands import render_hand
+from .hands import render_hand, sort_cards
 
 PHASE_TITLES = {PASSING: "Passing", AUCTION: "Auction", CALL: "Call", EXCHANGE: "Exchange"}
 HELP = """Before the first card the table decides: cards passed on, bids, a card called, cards laid away.
@@ -111,7 +111,10 @@ def decision_heading(game: State, obs: Observation, label: Callable[[int], str])
         return (f"Call ({contract.call_cite}): you declared {contract.title or contract.name}; name the card whose "
                 f"holder plays with you.")
     cite = contract.exchange_cite if contract is not None else flow.exchange_cite
-    return (f"Exchange ({cite}): lay away {game.to_discard} card{'' if game.to_discard == 1 else 's'} face down.")
+    took = ("the turned card" + (f" {t.deck.card_name(game.turned)}" if game.turned >= 0 else "")
+            if exchange_rule(game)[1] == "turned" else "the stock")
+    return (f"Exchange ({cite}): you took up {took}; lay away {game.to_discard} "
+            f"card{'' if game.to_discard == 1 else 's'} face down.")
 
 
 def render_decision(game: State, mine: set[int], label: Callable[[int], str]) -> tuple[str, list[str]]:
@@ -131,6 +134,8 @@ def render_decision(game: State, mine: set[int], label: Callable[[int], str]) ->
                      ("pass it on." if game.phase == PASSING else "lay it away."))
     else:
         lines.append(render_hand(t, f"Your hand, {t.seat_title(seat)}", hand)[0])
+        if game.phase == CALL:
+            words = sort_cards(t, words)        # the cards that may be called, in the hand's order
         shown = [contract_bid(t, w) for w in words] if game.phase == AUCTION else words
         lines.append("Your options: " + "  ".join(f"{i}:{w}" for i, w in enumerate(shown, 1)))
         lines.append("Type an option by its number or its word" + (" (e.g. pass)." if game.phase == AUCTION else "."))

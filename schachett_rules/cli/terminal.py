@@ -151,8 +151,8 @@ def render_trick_result(t: Tables, tr: TrickRecord, mine: set[int], known: froze
 
     def label(s: int) -> str:
         return seat_label(t, s, mine, known)
-    lines = [f"=> {label(tr.winner)} takes trick {tr.number} with {tr.winning_card}, "
-             f"{tr.points} card point{'' if tr.points == 1 else 's'}"]
+    worth = f", {tr.points} card point{'' if tr.points == 1 else 's'}" if any(t.points) else ""
+    lines = [f"=> {label(tr.winner)} takes trick {tr.number} with {tr.winning_card}{worth}"]
     lines += [f"     {why}" for why in tr.why]
     for e in tr.events:
         ours = {t.party_of[s] for s in mine}
@@ -469,6 +469,14 @@ def render_start(t: Tables, title: str, seed: int, dealer: int, mine: set[int], 
     bots = [s for s in range(t.n_seats) if t.controller(s) == s and s not in mine]
     partners = [player(s) for s in bots if t.party_of[s] in ours]
     against = [player(s) for s in bots if t.party_of[s] not in ours]
+    flow = t.flow
+    if flow is not None and (flow.partner != "fixed" or any(c.partner != "fixed" for c in flow.contracts)):
+        # the parties are made at the table (a contract, a called card): nobody is with or against you yet
+        return (f"{title} (ruleset {t.name}), seed {seed}; {t.seat_title(dealer)} deals.\nYou play "
+                f"{', '.join(t.seat_title(s) for s in hands)}; at the table: {', '.join(player(s) for s in bots)}. "
+                f"Who plays with whom is settled before play.\n"
+                f"Before play, type an option by its word or number; then a card ({examples(t)}) or its number "
+                f"in your hand; ? for help.")
     return (f"{title} (ruleset {t.name}), seed {seed}; {t.seat_title(dealer)} deals.\nYou play "
             f"{', '.join(t.seat_title(s) for s in hands)}, in {party}."
             + (f" With you: {', '.join(partners)}." if partners else "")
