@@ -93,8 +93,10 @@ def seat_view(state: State, seat: int | None) -> dict:
     hands = [{"seat": s, "name": t.seat_name(s), "cards": deck_sort(cards)} for s, cards in sorted(obs.hands.items())]
     dummies = [h for h in hands if t.dummy_of(h["seat"]) is not None]
     decider = state.decider()
+    # before play the seat deciding is the one to act, not the leader of the first trick
+    acting = obs.to_move if state.phase_name in ("play", "castle") else state.before_play_seat()
     turn = None if decider == TERMINAL else {
-        "seat": obs.to_move, "name": t.seat_name(obs.to_move), "decider": decider,
+        "seat": acting, "name": t.seat_name(acting), "decider": decider,
         "decider_name": t.seat_name(decider), "yours": seat is not None and decider == seat,
         "phase": state.phase_name}
     last = obs.tricks[-1] if obs.tricks and obs.tricks[-1].number == state.done else None
