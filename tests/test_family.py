@@ -448,3 +448,42 @@ def test_wendish_s3_a_hochzeit_is_open_only_to_the_holder_of_both_old_ones():
     assert {"hochzeit", "hochzeit-trick"} <= {w.split()[0] for w in options(game)}
     decide(game, "pass")
     assert not {"hochzeit", "hochzeit-trick"} & {w.split()[0] for w in options(game)}
+
+
+# --- every family ruleset where a Schachett ruleset goes ---------------------------------------------------
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_a_family_ruleset_reads_as_prose_and_diffs_against_schachett(name):
+    from schachett_rules.rules.diff import diff_rulesets
+    from schachett_rules.rules.loader import load
+    from schachett_rules.rules.prose import render_ruleset, sentence
+    r = load(name)
+    text = render_ruleset(r)
+    assert r.title in text
+    for contract in r.contracts:
+        for c in contract.clauses:          # every clause of every contract can be said in words
+            assert sentence(c, None, None)
+    d = diff_rulesets(r, load("original"))
+    assert d.entries and any(e.key == "deck" for e in d.entries)
+
+
+def test_euchre_s3_the_ranking_reads_with_the_bowers_named():
+    from schachett_rules.rules.loader import load
+    from schachett_rules.rules.prose import render_ruleset
+    text = render_ruleset(load("euchre"))
+    assert "J (Jack) of the trump colour > J (Jack) of the trump's shade > A" in text
+    assert "The class trump is J (Jack) of the trump's shade or card of the trump colour" in text
+
+
+def test_a_simulation_of_hearts_names_its_players_and_reports_no_money_or_kings(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+    from schachett_rules.cli.main import main
+    monkeypatch.chdir(tmp_path)
+    out = CliRunner().invoke(main, ["simulate", "hearts", "--games", "12", "--seed", "5"])
+    assert out.exit_code == 0, out.output
+    text = out.output
+    # four players each for himself: a line per player, by the seat names, and game points by seat
+    assert all(f"  {name}: wins" in text for name in ("South", "West", "North", "East"))
+    assert "Game points" in text
+    # Hearts pays no money and has no King: neither is reported
+    assert "money" not in text and "King events" not in text and "castling" not in text

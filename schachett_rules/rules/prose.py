@@ -203,7 +203,9 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
             return f"{who[0].upper()}{who[1:]} leads to the first trick."
         return "The winner of each trick leads to the next." if c.winner else f"{who[0].upper()}{who[1:]} leads each later trick."
     if isinstance(c, ir.Ranking):
-        return "Cards rank, from highest to lowest: " + " > ".join(" = ".join(g) for g in c.groups) + "."
+        def item(x) -> str:
+            return x if isinstance(x, str) else _cards(_sel(x))
+        return "Cards rank, from highest to lowest: " + " > ".join(" = ".join(map(item, g)) for g in c.groups) + "."
     if isinstance(c, ir.Capture):
         parts = [capture_rule_text(r, deck) for r in c.rules]
         return "When a card is played to a trick it takes the trick from the card holding it only if it may: " + \
@@ -343,6 +345,9 @@ def _family_sentence(c, _sel, seats: int | None) -> str | None:
                 + ([f"while he holds {_cards(_sel(c.holding))}"] if c.holding is not None else []))
         return (f"No one may {act} {_cards(_sel(c.cards))}" + (" " + ", or ".join(when) if when else "")
                 + ", unless he has nothing else he may play.")
+    if isinstance(c, ir.CardClass):
+        return (f"The class {c.name} is {_cards(_sel(c.cards))}: its cards are led, followed and taken as one suit "
+                f"(by the {c.name} rules of following and capture), whatever their own colour or kind.")
     if isinstance(c, ir.Runners):
         return (f"Runners are {_cards(_sel(c.cards))} held by one party without a gap from the highest down (by "
                 "the ranking); the settlement counts them.")
