@@ -487,3 +487,14 @@ def test_a_simulation_of_hearts_names_its_players_and_reports_no_money_or_kings(
     assert "Game points" in text
     # Hearts pays no money and has no King: neither is reported
     assert "money" not in text and "King events" not in text and "castling" not in text
+
+
+def test_schafkopf_s2_s4_s5_the_rules_in_words_give_every_contract_with_its_own_clauses():
+    from schachett_rules.rules.loader import load
+    from schachett_rules.rules.prose import render_ruleset
+    text = render_ruleset(load("schafkopf"))
+    contracts = text[text.index("Contracts ("):]
+    assert "Rufer (bid as rufer) [schafkopf:§2 printed]" in contracts
+    assert "Solo (bid as solo for each colour as trumps, starting from wenz)" in contracts
+    # the Wenz's own ranking, the Unters alone above the Sow
+    assert "eU > gU > hU > sU > A > 10 > K > O > 9 > 8 > 7" in contracts

@@ -442,6 +442,26 @@ def _heading(manual: Manual, cite: str) -> str:
     return f"{cite} {title}"
 
 
+def _contract_lines(r: Resolved, deck, seats) -> list[str]:
+    """The contracts a player may bid, each with the clauses that hold when it is played."""
+    if not r.contracts:
+        return []
+    lines = ["Contracts (each played with the ruleset's clauses, these in their place)"]
+    for contract in r.contracts:
+        b = contract.basis
+        how = (" for each colour as trumps" if contract.each_colour else "") + \
+            (f", starting from {contract.like}" if contract.like else "")
+        lines.append(f"  {contract.title} (bid as {contract.name}{how}) [{', '.join(b.cites)} {b.grade.value}]")
+        for c in contract.clauses:
+            lines.append(f"    [{c.basis.grade.value}, {', '.join(c.basis.cites)}] {sentence(c, deck, seats)}")
+            if c.because:
+                lines.append(f"      Why: {c.because}")
+        if not contract.clauses:
+            lines.append("    The ruleset's own clauses, unchanged.")
+    lines.append("")
+    return lines
+
+
 def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
     """The whole ruleset in prose: clauses by section, then the lacunae with every reading."""
     manual = manual or load_manual()
@@ -466,6 +486,7 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
             if c.because:
                 lines.append(f"    Why: {c.because}")
         lines.append("")
+    lines += _contract_lines(r, deck, seats)
     if r.lacunae:
         lines.append("Gaps and ambiguities")
         for ch in r.lacunae:
