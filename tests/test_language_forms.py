@@ -28,6 +28,7 @@ from schachett_rules.language import ir, keywords
 from schachett_rules.language.expr import ExprError, evaluate, evaluate_arrays, problems, render
 from schachett_rules.language.printer import clause as clause_text, format_ruleset
 from schachett_rules.language.syntax import MAX_EXPR_DEPTH, grammar_text, parse_ruleset
+from schachett_rules.paths import known_rulesets
 from schachett_rules.rules.loader import load
 from schachett_rules.rules.prose import render_ruleset, sentence
 
@@ -399,3 +400,46 @@ def test_castle_with_and_castle_rescue_round_trip(c):
     rs = ir.Ruleset(name="x", statements=(ir.ClauseStatement(clause=c),))
     again = parse_ruleset(format_ruleset(rs))
     assert ir.strip_positions(again.model_dump(mode="json")) == ir.strip_positions(rs.model_dump(mode="json"))
+
+
+# --- grades: a clause is no surer than the least sure of its rules ------------------------------------------
+
+def test_a_capture_clause_graded_surer_than_one_of_its_rules_is_an_error(rules):
+    path = rules('ruleset v "V" extends hearts\n'
+                 'override capture [hearts:§3 printed] {\n'
+                 '    card [hearts:§3 conjecture] takes lower: card of same colour\n'
+                 '}\n')
+    with pytest.raises(RuleCheckError) as err:
+        compiled(path)
+    msg = err.value.message
+    assert "graded printed, surer than its least sure part (rule card takes lower, conjecture)" in msg
+    assert err.value.line == 2
+
+
+def test_a_capture_clause_as_sure_as_its_least_sure_rule_is_sound(rules):
+    path = rules('ruleset v "V" extends hearts\n'
+                 'override capture [hearts:§3 conjecture] {\n'
+                 '    card [hearts:§3 conjecture] takes lower: card of same colour\n'
+                 '}\n')
+    assert compiled(path).name == "v"
+
+
+def test_a_contract_graded_surer_than_one_of_its_clauses_is_an_error(rules):
+    path = rules('ruleset v "V" extends schafkopf\n'
+                 'contract bettel [schafkopf:§5 printed] "Bettel" {\n'
+                 '    partner [schafkopf:§5 design]: none\n'
+                 '}\n')
+    with pytest.raises(RuleCheckError) as err:
+        compiled(path)
+    assert "surer than its least sure part (partner, design)" in err.value.message
+    assert err.value.clause == "contract bettel" and err.value.line == 2
+
+
+@pytest.mark.parametrize("name", sorted(known_rulesets()))
+def test_every_clause_of_every_ruleset_can_be_dropped(name):
+    """`drop KEY` parses for the key of every clause a ruleset has (settle penalties, restriction broken ...)."""
+    keys = {e.key for e in load(name).clauses}
+    assert keys
+    for key in sorted(keys):
+        drop = parse_ruleset(f"ruleset x extends {name}\ndrop {key}\n").statements[-1]
+        assert isinstance(drop, ir.Drop) and drop.key == key

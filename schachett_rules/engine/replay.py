@@ -380,9 +380,10 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
     def titled(s: int) -> str:
         return seat(s) if seat(s) == f"seat {s}" else f"{seat(s)} (seat {s})"
 
-    lines = [f"{rep.title or rep.ruleset} (ruleset {rep.ruleset})",
-             "Readings: " + ", ".join(f"{k}={v}" for k, v in rep.options.items()),
-             f"Dealer: {titled(rep.dealer)}." + (" Face up: " + ", ".join(f"{c} to {seat(s)}" for s, c in rep.face_up)
+    lines = [f"{rep.title or rep.ruleset} (ruleset {rep.ruleset})"]
+    if rep.options:             # a ruleset without lacunae has no readings to name
+        lines.append("Readings: " + ", ".join(f"{k}={v}" for k, v in rep.options.items()))
+    lines += [f"Dealer: {titled(rep.dealer)}." + (" Face up: " + ", ".join(f"{c} to {seat(s)}" for s, c in rep.face_up)
                                                  + "." if rep.face_up else "")]
     if seat_labels:
         lines.append("Seats: " + ", ".join(titled(s) for s in range(len(seat_labels))) + ".")

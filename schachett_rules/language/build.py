@@ -661,6 +661,9 @@ class _Build:
     def drop_topic(self, meta, ch):
         return str(ch[0])
 
+    def drop_name(self, meta, ch):
+        return str(ch[0])
+
     def drop_section(self, meta, ch):
         return ir.Drop(section=" ".join(str(ch[0]).split()), at=_pos(meta))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..language import ir
 from ..errors import RuleCheckError, SchachettError
 from ..language.expr import problems_at
-from .grades import graded_rules
+from .grades import graded_rules, surer_than_its_parts
 from .loader import Resolved
 from .manual import Manual, ManualError, load_manual
 
@@ -88,6 +88,9 @@ def check_clause(resolved: Resolved, clause, file: str, label: str, manual: Manu
     line, col = (at.line, at.column) if at else (0, 0)
     for msg in _cite_problems(manual, clause.basis):
         errors.append(RuleCheckError(msg, file, line, col, label))
+    why = surer_than_its_parts(clause.basis, [(f"rule {r.taker} takes {r.direction}", b) for r, b in graded_rules(clause)])
+    if why is not None:
+        errors.append(RuleCheckError(why, file, line, col, label))
     for rule, _ in graded_rules(clause):
         if rule.basis is None:
             continue
@@ -136,6 +139,10 @@ def check(resolved: Resolved, manual: Manual | None = None) -> list[RuleCheckErr
         for msg in _cite_problems(manual, contract.basis):
             at = contract.at
             errors.append(RuleCheckError(msg, resolved.file, at.line if at else 0, at.column if at else 0, label))
+        why = surer_than_its_parts(contract.basis, [(ir.clause_key(c), c.basis) for c in contract.clauses])
+        if why is not None:
+            at = contract.at
+            errors.append(RuleCheckError(why, resolved.file, at.line if at else 0, at.column if at else 0, label))
         for c in contract.clauses:
             errors += check_clause(resolved, c, resolved.file, f"{label}, {ir.clause_key(c)}", manual)
     # a ruleset of contracts may leave the clauses of play to its contracts, each of which must then say them

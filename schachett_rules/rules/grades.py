@@ -48,6 +48,39 @@ def graded_rules(clause) -> tuple[tuple[object, ir.Basis], ...]:
     return tuple((r, rule_basis(clause, r)) for r in rules)
 
 
+def sureness(grade: ir.Grade) -> int:
+    """How sure a grade is, 0 the surest (printed) and higher less sure, in the order the grades are listed."""
+    return GRADES.index(grade.value)
+
+
+def least_sure(parts) -> tuple[str, ir.Grade] | None:
+    """Of ``(label, basis)`` pairs, the label and grade of the least sure (the first such), or None if none is graded."""
+    graded = [(label, b.grade) for label, b in parts if b is not None and b.grade is not None]
+    return max(graded, key=lambda x: sureness(x[1])) if graded else None
+
+
+def surer_than_its_parts(basis: ir.Basis | None, parts) -> str | None:
+    """Why a clause (or a contract) graded ``basis`` claims more than its parts allow, or None when it does not.
+
+    A whole is no surer than the least sure of its rules: a capture clause graded printed cannot hold a rule the
+    manual only lets us infer.
+
+    >>> from schachett_rules.language.syntax import parse_ruleset
+    >>> rs = parse_ruleset('ruleset x capture [§2 printed] { officer [§2 inferred] takes lower: any }')
+    >>> c = rs.statements[0].clause
+    >>> surer_than_its_parts(c.basis, [(f"rule {r.taker}", b) for r, b in graded_rules(c)])
+    'it is graded printed, surer than its least sure part (rule officer, inferred); grade it inferred or less sure'
+    """
+    if basis is None or basis.grade is None:
+        return None
+    worst = least_sure(parts)
+    if worst is None or sureness(worst[1]) <= sureness(basis.grade):
+        return None
+    label, grade = worst
+    return (f"it is graded {basis.grade.value}, surer than its least sure part ({label}, {grade.value}); grade it "
+            f"{grade.value} or less sure")
+
+
 class GradeCounts(NamedTuple):
     """Clauses by grade, and the rules of clauses that grade them one by one, by grade."""
 

@@ -203,10 +203,9 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
             return f"{who[0].upper()}{who[1:]} leads to the first trick."
         return "The winner of each trick leads to the next." if c.winner else f"{who[0].upper()}{who[1:]} leads each later trick."
     if isinstance(c, ir.Ranking):
-        # an item is a face symbol or a selector (the Jack of the trump colour), said in words
-        return "Cards rank, from highest to lowest: " + " > ".join(
-            " = ".join(g if isinstance(g, str) else _sel(g).removeprefix("a ").removeprefix("an ") for g in group)
-            for group in c.groups) + "."
+        def item(x) -> str:
+            return x if isinstance(x, str) else _cards(_sel(x))
+        return "Cards rank, from highest to lowest: " + " > ".join(" = ".join(map(item, g)) for g in c.groups) + "."
     if isinstance(c, ir.Capture):
         parts = [capture_rule_text(r, deck) for r in c.rules]
         return "When a card is played to a trick it takes the trick from the card holding it only if it may: " + \
@@ -348,7 +347,7 @@ def _family_sentence(c, _sel, seats: int | None) -> str | None:
                 + ", unless he has nothing else he may play.")
     if isinstance(c, ir.CardClass):
         return (f"The class {c.name} is {_cards(_sel(c.cards))}: its cards are led, followed and taken as one suit "
-                f"of their own, whatever their kind.")
+                f"(by the {c.name} rules of following and capture), whatever their own colour or kind.")
     if isinstance(c, ir.Runners):
         return (f"Runners are {_cards(_sel(c.cards))} held by one party without a gap from the highest down (by "
                 "the ranking); the settlement counts them.")
@@ -443,6 +442,26 @@ def _heading(manual: Manual, cite: str) -> str:
     return f"{cite} {title}"
 
 
+def _contract_lines(r: Resolved, deck, seats) -> list[str]:
+    """The contracts a player may bid, each with the clauses that hold when it is played."""
+    if not r.contracts:
+        return []
+    lines = ["Contracts (each played with the ruleset's clauses, these in their place)"]
+    for contract in r.contracts:
+        b = contract.basis
+        how = (" for each colour as trumps" if contract.each_colour else "") + \
+            (f", starting from {contract.like}" if contract.like else "")
+        lines.append(f"  {contract.title} (bid as {contract.name}{how}) [{', '.join(b.cites)} {b.grade.value}]")
+        for c in contract.clauses:
+            lines.append(f"    [{c.basis.grade.value}, {', '.join(c.basis.cites)}] {sentence(c, deck, seats)}")
+            if c.because:
+                lines.append(f"      Why: {c.because}")
+        if not contract.clauses:
+            lines.append("    The ruleset's own clauses, unchanged.")
+    lines.append("")
+    return lines
+
+
 def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
     """The whole ruleset in prose: clauses by section, then the lacunae with every reading."""
     manual = manual or load_manual()
@@ -467,6 +486,7 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
             if c.because:
                 lines.append(f"    Why: {c.because}")
         lines.append("")
+    lines += _contract_lines(r, deck, seats)
     if r.lacunae:
         lines.append("Gaps and ambiguities")
         for ch in r.lacunae:

@@ -426,15 +426,26 @@ def stats_json(s: Stats) -> dict:
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-def party_titles(s: Stats) -> list[str]:
-    """The parties of a run's ruleset by their names (its seats' names joined, where it names none)."""
+def _tables_of(s: Stats) -> Tables | None:
     try:
-        t = tables_for(s.ruleset)
-        # parties made in the game are counted as the declaring side and the defenders (add_game)
-        names = ["the declaring side", "the defenders"] if t.flow is not None and not t.party_names_fixed \
-            else list(t.party_names)
-    except SchachettError:      # a rule file no longer where the run found it: the parties by their order
-        names = []
+        return tables_for(s.ruleset)
+    except SchachettError:      # a rule file no longer where the run found it
+        return None
+
+
+def parties_made_in_game(t: Tables) -> bool:
+    """Whether a game's parties are made at the table (a declarer and a called partner, the Old Ones' holders)."""
+    flow = t.flow
+    fixed = ("fixed", "each")
+    return flow is not None and (flow.partner not in fixed or any(c.partner not in fixed for c in flow.contracts))
+
+
+def party_titles(s: Stats) -> list[str]:
+    """The parties of a run's ruleset by their names (its seats' names joined, where it names none); where the
+    game makes its parties, the declaring side and the defenders (as :func:`add_game` counts them)."""
+    t = _tables_of(s)
+    names = [] if t is None else (["the declaring side", "the defenders"]
+                                  if parties_made_in_game(t) and not t.party_names_fixed else list(t.party_names))
     return names if len(names) == s.n_parties else [f"the {ORDINALS[p]} party" for p in range(s.n_parties)]
 
 
@@ -460,16 +471,37 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
     lo, hi = wilson(s.leader_party_wins, decided)
     lines.append(f"  the party that leads first wins {100 * s.leader_party_wins / max(1, decided):.1f}% "
                  f"of decided games [{100 * lo:.1f}, {100 * hi:.1f}]")
+    t = _tables_of(s)
+    money = t is None or t.settlement is not None
+    kings = t is None or bool(t.royal_cards)
     d = s.difference
-    lines.append(f"  difference ({parties[0]} − {parties[1] if len(parties) > 1 else 'the others'}): "
-                 f"mean {d.mean:.1f}, sd {d.sd:.1f}")
+    if s.n_parties == 2 and any(p.high for p in s.points):
+        lines.append(f"  difference ({parties[0]} − {parties[1]}): mean {d.mean:.1f}, sd {d.sd:.1f}")
+    if money:
+        lines += _money_lines(s)
+    if kings:
+        lines += _king_lines(s, n, decided)
+    # the course of the game is told by the points in the tricks: a game that counts tricks only has none to tell
+    counted = any(p.high for p in s.points)
+    lines += _course_lines(s, n, decided, castling=t is None or t.castling is not None,
+                           two=s.n_parties == 2 and counted)
+    lines += _family_lines(s, n, bidding=t is None or (t.flow is not None and t.flow.has_auction and len(t.flow.contracts) > 1))
+    return "\n".join(lines)
+
+
+def _money_lines(s: Stats) -> list[str]:
+    lines = []
     lines.append(f"  money per winning player: mean {s.money_per_winner.mean:.2f}, sd {s.money_per_winner.sd:.2f}, "
                  f"max {float(s.money_per_winner.high or 0):g}")
     lines.append("  mean money by seat: " + ", ".join(f"seat {i} {r.mean:+.2f}" for i, r in enumerate(s.seat_money)))
     names = [seat_words(k, s.n_seats) for k in range(s.n_seats)]
     lines.append("  mean money by place at the table: " + ", ".join(
         f"{names[i]} {r.mean:+.2f} [{r.ci()[0]:+.2f}, {r.ci()[1]:+.2f}]" for i, r in enumerate(s.position_money)))
-    lines.append("")
+    return lines
+
+
+def _king_lines(s: Stats, n: int, decided: int) -> list[str]:
+    lines = [""]
     lines.append("King events")
     lines.append("  event        per game  first   " + " ".join(f"{t + 1:>5}" for t in range(s.n_tricks)))
     lines.append("  " + " " * 33 + "(share of games, by trick, %)")
@@ -483,12 +515,19 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
                  f"[{100 * lo:.1f}, {100 * hi:.1f}] (the card points alone would have given the other party the win)")
     lines.append("  King events per game: " + ", ".join(f"{k}: {100 * v / n:.1f}%"
                                                         for k, v in sorted(s.events_per_game.items())))
-    lines.append("")
-    lines.append("Course of the game")
-    if s.castles:
-        lines.append(f"  castling: {s.castles} castles, in {100 * s.games_with_castling / n:.1f}% of games")
-    else:
-        lines.append("  castling: none")
+    return lines
+
+
+def _course_lines(s: Stats, n: int, decided: int, castling: bool, two: bool) -> list[str]:
+    """Castling, lead changes, when the result is settled and drama: for a game of two parties (and Kings)."""
+    if not (castling or two):
+        return []
+    lines = ["", "Course of the game"]
+    if castling:
+        lines.append(f"  castling: {s.castles} castles, in {100 * s.games_with_castling / n:.1f}% of games"
+                     if s.castles else "  castling: none")
+    if not two:
+        return lines
     lo, hi = s.lead_changes.ci()
     lines.append(f"  lead changes per game: mean {s.lead_changes.mean:.2f} [{lo:.2f}, {hi:.2f}], "
                  f"max {float(s.lead_changes.high or 0):g}")
@@ -506,7 +545,13 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
                      f"of decided games [{100 * lo:.1f}, {100 * hi:.1f}]")
     if s.length.n and s.length.low != s.length.high:
         lines.append(f"  length: mean {s.length.mean:.1f} tricks")
-    if s.contracts:
+    return lines
+
+
+def _family_lines(s: Stats, n: int, bidding: bool) -> list[str]:
+    """The contracts played and won, the deals thrown in, and the game points by seat and place."""
+    lines = []
+    if bidding and set(s.contracts) - {"(no contract)"}:
         lines.append("")
         lines.append("Contracts (how often each was played, and how often the declaring side won it)")
         for name, (games, won) in sorted(s.contracts.items(), key=lambda kv: -kv[1][0]):
@@ -516,10 +561,12 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
         if s.thrown_in:
             lines.append(f"  thrown in (every player passed): {s.thrown_in} = {100 * s.thrown_in / n:.1f}%")
     if any(x.n for x in s.seat_game_points) and any(x.total for x in s.seat_game_points):
+        lines.append("")
+        lines.append("Game points")
         lines.append("  mean game points by seat: " + ", ".join(f"seat {i} {r.mean:.2f}"
                                                             for i, r in enumerate(s.seat_game_points)))
         names = [seat_words(k, s.n_seats) for k in range(s.n_seats)]
         lines.append("  mean game points by place at the table: " + ", ".join(
             f"{names[i]} {r.mean:.2f} [{r.ci()[0]:.2f}, {r.ci()[1]:.2f}]"
             for i, r in enumerate(s.position_game_points)))
-    return "\n".join(lines)
+    return lines
