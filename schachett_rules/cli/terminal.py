@@ -202,7 +202,7 @@ def render_end(t: Tables, r: GameResult, mine: set[int], base: Tables | None = N
     if r.contract is not None and r.declarer is not None and r.winner is not None:
         made = r.winner == t.party_of[r.declarer]
         lines.append(f"The declarer's party {'makes' if made else 'loses'} the contract.")
-    verdict = "nobody wins (equal points)" if r.winner is None else (
+    verdict = "no single winner (equal points at the top)" if r.winner is None else (
         f"{parties[r.winner]} win{'s' if len(seats[r.winner]) == 1 and r.winner not in ours else ''} -- "
         + ("you win" if r.winner in ours else "you lose"))
     lines.append(f"Winner: {verdict}")
@@ -322,7 +322,8 @@ class Table:
         """Handle help, hand, last and quit; True if the line was one of them."""
         word = text.lower()
         if word in ("?", "help"):
-            self.write(HELP)
+            # the castling paragraph only where the ruleset castles; the family's games have no castling
+            self.write(HELP if self.t.castling is not None else HELP.split("\nWhen castling")[0])
         elif word == "hand":
             self.write(self.view)
         elif word == "last":
@@ -470,7 +471,8 @@ def render_start(t: Tables, title: str, seed: int, dealer: int, mine: set[int], 
     partners = [player(s) for s in bots if t.party_of[s] in ours]
     against = [player(s) for s in bots if t.party_of[s] not in ours]
     flow = t.flow
-    if flow is not None and (flow.partner != "fixed" or any(c.partner != "fixed" for c in flow.contracts)):
+    made_at_table = ("called", "first-trick", "holders", "none")    # partner rules a contract or a card settles
+    if flow is not None and (flow.partner in made_at_table or any(c.partner in made_at_table for c in flow.contracts)):
         # the parties are made at the table (a contract, a called card): nobody is with or against you yet
         return (f"{title} (ruleset {t.name}), seed {seed}; {t.seat_title(dealer)} deals.\nYou play "
                 f"{', '.join(t.seat_title(s) for s in hands)}; at the table: {', '.join(player(s) for s in bots)}. "
