@@ -49,6 +49,9 @@ def test_hearts_at_a_table_passes_three_cards_then_the_holder_of_c2_leads(game_s
     spectator = view(server, table)
     assert spectator["family"]["passed"] == [] and spectator["family"]["received"] == []
     assert_view_is_the_observation(server, table, spectator, None)
+    # a decision before play is no longer asked, and a decision's word must be a text
+    assert act(server, table, key, {"decide": v["hand"][0]}).status_code == 409
+    assert act(server, table, key, {"decide": 7}).status_code == 400
     while not v["over"]:
         assert v["decision"] == "card"
         r = act(server, table, key, {"card": v["legal"][0]})
