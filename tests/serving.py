@@ -105,7 +105,7 @@ def engine_state(db: str, table: str):
             .order_by(store.actions.c.idx))]
     t = _tables(row["ruleset"], tuple(sorted(row["options"].items())))
     record = GameRecord(ruleset=row["ruleset"], options=row["options"], dealer=game["dealer"], hands=game["hands"],
-                        actions=actions)
+                        actions=actions, **(game["deal"] or {}))
     return state_of(record, t), t
 
 
@@ -120,6 +120,9 @@ def visible_cards(state, t, seat: int | None) -> set[str]:
         names |= {c for tr in obs.tricks for _, c in tr.cards}
         names |= {x for c in obs.castles for x in (c.king, c.officer)}
         names |= {x for o in obs.castle_offers for x in (o.king, *o.officers)}   # the officers on offer to a castler
+        # before play: the turned card, the cards it passed and received, the card called, the cards it may call
+        names |= {c for c in (obs.turned, obs.called) if c} | set(obs.passed) | {c for _, c in obs.received}
+        names |= set(obs.options) if obs.decision == "call" else set()
         each.append(names)
     return set.intersection(*each)
 

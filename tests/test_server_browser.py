@@ -189,3 +189,59 @@ def test_three_people_play_the_kaiser_game_with_castling_a_reconnect_and_a_resta
         state, _ = engine_state(server.db, made["table"])   # every card was a click: the Kaiser's, the dummy's too
         assert state.over and len(state.tricks) == 13 and state.castles[0].seat == 1
         people[0].page.screenshot(path=str(ARTIFACTS / "server-kaiser-end-1280.png"), full_page=True)
+
+
+def choose(person: Person, word: str) -> None:
+    """Click the bid or call the page offers as ``word`` (the first one offered when ``word`` is not)."""
+    person.page.wait_for_selector("#status.yours")
+    before = person.version
+    buttons = person.page.locator("#decision .choices button")
+    wanted = person.page.locator(f'#decision .choices button[data-choice="{word}"]')
+    (wanted.first if wanted.count() else buttons.first).click()
+    person.wait_past(before)
+
+
+def test_hearts_passing_and_a_schafkopf_auction_with_a_hidden_partner_through_the_pages(tmp_path):
+    with serving(tmp_path) as server, chromium() as browser:
+        # Hearts: one person against bots; three cards passed by clicking them, then the whole game
+        made = httpx.post(server.url + "/api/tables", json={"ruleset": "hearts", "seats": ["person"] + ["bot:random"] * 3}).json()
+        person = Person(browser, made["seats"][0]["url"])
+        assert "pass 3 cards on" in person.page.locator("#status").inner_text()
+        for _ in range(3):
+            person.decide()
+        assert "You received" in person.page.locator("#decision").inner_text()
+        assert person.page.locator("#hand .card-button").count() == 13
+        person.page.screenshot(path=str(ARTIFACTS / "server-hearts-1280.png"), full_page=True)
+        play_until_over({0: person})
+        assert "game points" in person.page.locator("#end").inner_text()
+        # Schafkopf: four people; the first bidder bids a Rufer where he may, the others pass, he calls an Ace
+        for _ in range(20):
+            made = httpx.post(server.url + "/api/tables", json={"ruleset": "schafkopf", "seats": ["person"] * 4}).json()
+            people = {s["seat"]: Person(browser, s["url"]) for s in made["seats"]}
+            first = next(s for s, p in people.items() if p.my_turn())
+            if people[first].page.locator('#decision button[data-choice="rufer"]').count():
+                break
+            for p in people.values():
+                p.close()
+        choose(people[first], "rufer")
+        for k in range(1, 4):
+            choose(people[(first + k) % 4], "pass")
+        caller = people[first]
+        caller.page.wait_for_selector("#status.yours")
+        ace = caller.page.locator("#decision .choices button").first.get_attribute("data-choice")
+        choose(caller, ace)
+        for p in people.values():
+            p.page.wait_for_function("() => document.querySelector('#decision').innerText.includes('Called card')")
+        table = re.search(r"/tables/([\w-]+)#", made["seats"][0]["url"]).group(1)
+        state, t = engine_state(server.db, table)
+        partner = next(s for s in range(4) if ace in [t.deck.card_name(c) for c in range(t.n_cards)
+                                                      if state.hands[s] >> c & 1])
+        for seat, p in people.items():
+            marks = p.page.locator("#seats").inner_text()
+            # the partner knows himself; the declarer and the others do not see who holds the Ace
+            assert ("your partner" in marks) == (seat == partner), (seat, partner, marks)
+        caller.page.screenshot(path=str(ARTIFACTS / "server-schafkopf-1280.png"), full_page=True)
+        play_until_over(people)
+        assert f"Called card: {ace}" in people[first].page.locator("#decision").inner_text() or \
+            "rufer" in people[first].page.locator("#end").inner_text().lower()
+        assert all(not p.errors for p in [person, *people.values()])

@@ -13,7 +13,7 @@ import threading
 import uuid
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, inspect, text
 
 from schachett_rules.server.requests import RequestError
 from schachett_rules.server.service import Service
@@ -51,7 +51,9 @@ def first_person(service: Service, seats=("person", "bot:heuristic", "bot:heuris
 def test_the_schema_is_made_by_the_migrations_once(db_url):
     store = Store.open(db_url)
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        # 0001 the tables, 0002 a game's deal beyond the hands (the family's stock, turned card, game number)
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert "deal" in {c["name"] for c in inspect(conn).get_columns("games")}
     Store.open(db_url)               # a second start finds the schema at its newest and changes nothing
     with store.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM alembic_version")).scalar() == 1

@@ -12,7 +12,8 @@ import click
 
 from ..kernel.state import State
 from ..engine.replay import format_report, read_record, record_of, replay as run
-from ..engine.session import format_ledger, is_session_file, ledger, read_session, target_of
+from ..engine.session import (SessionGame, SessionRecord, format_ledger, is_session_file, ledger, read_session,
+                              reached, session_winners, target_of)
 from ..errors import RecordError, UsageError
 from ..kernel.compiler import compile_ruleset
 from ..players import make_bot
@@ -96,14 +97,18 @@ def replay(record: Path, as_json: bool, option_items: tuple[str, ...]) -> None:
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
 @click.option("--out", "out", type=click.Path(path_type=Path),
               help="Where to save the game's record (default: schachett-game-SEED.json here).")
+@click.option("--to-target", "to_target", is_flag=True,
+              help="Play game after game until a player reaches the ruleset's target of game points (Hearts to "
+                   "100, Euchre to 10), with the ledger after each game; saved as a session record.")
 @force_flag()
 @option_flag
 def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: int | None, out: Path | None,
-         option_items: tuple[str, ...]) -> None:
+         to_target: bool, option_items: tuple[str, ...]) -> None:
     """Play a game yourself at the terminal against bots (plain stdin and stdout; a pipe works too).
 
-    On your turn type a card (w7, sIV) or its number in your hand; ? lists the commands. The game is
-    saved as a record that `schachett replay` plays back.
+    On your turn type a card (w7, sIV) or its number in your hand; before play (passing, bids, a call, a
+    discard) an option by its word or number; ? lists the commands. The game is saved as a record that
+    `schachett replay` plays back.
     """
     opts = options_of(ruleset, option_items)
     r = load(ruleset, opts)
@@ -124,27 +129,84 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
     d = seed % t.n_seats if dealer is None else dealer
     if d >= t.n_seats:
         raise UsageError(f"--dealer {d}: ruleset {r.name} has seats 0 to {t.n_seats - 1}")
-    out = output.check_file(out or Path(f"schachett-game-{seed}.json"), "--out", forced())
+    if to_target and target_of(t) is None:
+        raise UsageError(f"--to-target: ruleset {r.name} plays no session to a target (its game points clause "
+                         f"names none)")
+    if to_target and dealer is not None:
+        raise UsageError("--dealer: a session passes the deal as its dealer clause says; leave --dealer out")
+    out = output.check_file(out or Path(f"schachett-{'session' if to_target else 'game'}-{seed}.json"), "--out",
+                            forced())
     mine = players_of(t, seat)
+    write = terminal_writer(sys.stdout.isatty())
+    bots_at = {s: make_bot(names[s], t) for s in range(t.n_seats) if t.controller(s) == s and s not in mine}
+    if to_target:
+        _play_to_target(r, t, opts, seed, mine, names, bots_at, out, write)
+        return
     stream = GameStream(seed, 0)
     game = State.deal(t, d, stream)
-    write = terminal_writer(sys.stdout.isatty())
     write(render_start(t, r.title or r.name, seed, d, mine, dict(enumerate(names))))
-    players = {s: make_bot(names[s], t) for s in range(t.n_seats) if t.controller(s) == s and s not in mine}
-    table = Table(game, mine, players, stream, lambda: sys.stdin.readline(), write, echo=not sys.stdin.isatty(),
-                  rules=render_ruleset(r))
     try:
-        result = table.run()
+        result = _table(r, game, mine, bots_at, stream, write).run()
     except (Abandoned, KeyboardInterrupt) as err:
-        why = err.message if isinstance(err, Abandoned) else "interrupted at the keyboard"
+        why = _stopped(err)
         if len(game.history()) > 1:     # something was played: keep it, as a record that replays up to here
             output.write_file(out, record_of(game, r.name, opts, stopped=why).model_dump_json(indent=1) + "\n",
                               "--out")
             why += f"; the game so far is saved in {out} (schachett replay {out} shows it up to there)"
         else:
             why += "; nothing had been played, so nothing was saved"
-        click.echo(("\n" if isinstance(err, KeyboardInterrupt) else "") + why, err=True)
-        sys.exit(1 if isinstance(err, Abandoned) else 130)
-    write(render_end(t, result, mine))
+        _leave(err, why)
+    write(render_end(game.t, result, mine, t))
     output.write_file(out, record_of(game, r.name, opts).model_dump_json(indent=1) + "\n", "--out")
     write(f"The game is saved in {out} (schachett replay {out} plays it back).")
+
+
+def _table(r, game: State, mine: set[int], bots_at: dict, rng, write) -> Table:
+    return Table(game, mine, bots_at, rng, lambda: sys.stdin.readline(), write, echo=not sys.stdin.isatty(),
+                 rules=render_ruleset(r))
+
+
+def _stopped(err: BaseException) -> str:
+    return err.message if isinstance(err, Abandoned) else "interrupted at the keyboard"
+
+
+def _leave(err: BaseException, why: str) -> None:
+    click.echo(("\n" if isinstance(err, KeyboardInterrupt) else "") + why, err=True)
+    sys.exit(1 if isinstance(err, Abandoned) else 130)
+
+
+def _play_to_target(r, t, opts: dict[str, str], seed: int, mine: set[int], names: list[str], bots_at: dict,
+                    out: Path, write) -> None:
+    """Games at the terminal until a player reaches the target of game points, as ``schachett session`` plays
+    them (the deal passing as the dealer clause says, game ``n`` from stream ``n``); the ledger after each."""
+    target, lowest = target_of(t)
+    players = [t.seat_name(s) for s in range(t.n_seats)]
+    games: list[SessionGame] = []
+    number = 0
+    while True:
+        stream = GameStream(seed, number)
+        game = State.deal(t, t.dealer_of(number), stream, game=number)
+        head = render_start(t, r.title or r.name, seed, game.dealer, mine, dict(enumerate(names)))
+        write(f"\nGame {number + 1}, played until a player has {target} game points.\n{head}")
+        try:
+            result = _table(r, game, mine, bots_at, stream, write).run()
+        except (Abandoned, KeyboardInterrupt) as err:
+            why = _stopped(err)
+            if games:
+                why += (f"; the {len(games)} game{'s' if len(games) > 1 else ''} finished so far are saved in {out} "
+                        f"(schachett replay {out} shows the ledger)")
+            _leave(err, why)
+        write(render_end(game.t, result, mine, t))
+        games.append(SessionGame(number=number + 1, round=1, seating=players, record=record_of(game, r.name, opts)))
+        session = SessionRecord(ruleset=r.name, options=opts, players=players, games=games)
+        output.write_file(out, session.model_dump_json(indent=1) + "\n", "--out")
+        lines = ledger(t, session)
+        write(f"\nLedger after {len(games)} game{'s' if len(games) > 1 else ''} (target {target} game points):")
+        write(format_ledger(lines, t.money_unit, game_points=True))
+        if reached(t, lines):
+            won = session_winners(t, lines)
+            write(f"\n{' and '.join(won)} win{'s' if len(won) == 1 else ''} the session"
+                  + (" with the fewest game points." if lowest else ".")
+                  + f" The session is saved in {out} (schachett replay {out} replays every game).")
+            return
+        number += 1

@@ -6,10 +6,6 @@ see only their observation, or automaton seats that follow their rule. The
 ``render_*`` functions return plain text and know nothing of the terminal; the
 :class:`Table` loop reads a line at a time from ``read`` and prints with
 ``write``, so it works the same from a keyboard, a pipe or a test.
-
->>> from schachett_rules.kernel.compiler import tables_for
->>> sort_cards(tables_for("original"), ["w7", "sIV", "wK", "wD", "s8"])
-['wD', 'wK', 'w7', 's8', 'sIV']
 """
 
 from __future__ import annotations
@@ -17,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..errors import IllegalAction, SchachettError, UnknownCard
-from ..kernel.actions import CASTLE, TERMINAL, Pass
+from ..kernel.actions import CASTLE, PLAY, TERMINAL, Pass
 from ..kernel.automaton import policy_of
 from ..kernel.observation import observe
 from ..kernel.records import CastleRecord, GameResult, TrickRecord
@@ -26,9 +22,12 @@ from ..kernel.tables import Tables
 from ..kernel.trick import holder as kernel_holder, is_last
 from ..kernel.verify import castle_action, play_action
 from ..players.bots import chooser
+from ..kernel.actions import AUCTION, CALL, EXCHANGE, PASSING
+from .decisions import HELP as DECISION_HELP, choose as choose_option, colour_name, contract_title, render_decision, status_lines, told
+from .hands import render_hand, sort_cards
 
-HELP = """Type a card to play it: its colour and face, as the manual writes them (wD, sT, w7, sIV),
-or its number in your hand (only the cards you may play are numbered).
+HELP = """Type a card to play it: its colour and face, as the deck names them (wD, sT, w7, sIV in
+Schachett; h3, sQ in Hearts), or its number in your hand (only the cards you may play are numbered).
   hand      show the table and your hand again
   last      the previous trick, if the rules let you look back at it
   rules     every rule of this ruleset, section by section ("rules §3" for one section, "rules castling" for
@@ -39,13 +38,19 @@ When castling is offered: "castle OFFICER" or "c OFFICER" ("castle SEAT OFFICER"
 seats may castle), or "no" or an empty line to let the chance go."""
 
 
+DOING = {PASSING: "passes", AUCTION: "bids", CALL: "calls", EXCHANGE: "lays away"}
+
+
 class Abandoned(SchachettError):
     """The person left the game, or the input ended, before the game was over."""
 
 
-def seat_label(t: Tables, seat: int, mine: set[int]) -> str:
+def seat_label(t: Tables, seat: int, mine: set[int], known: frozenset[int] | None = None) -> str:
     """A seat as the person reads it, by the ruleset's name for it: ``South (you)``, ``North (your partner)``,
-    ``North (your dummy)``, ``West (automaton)``."""
+    ``North (your dummy)``, ``West (automaton)``.
+
+    ``known``: the partners the person knows he has (:func:`known_to`), where a game's parties are made at the
+    table and may be hidden; None where the tables' parties are the ones everybody knows."""
     name = t.seat_name(seat)
     dummy = t.dummy_of(seat)
     if dummy is not None:
@@ -54,51 +59,34 @@ def seat_label(t: Tables, seat: int, mine: set[int]) -> str:
         return f"{name} (you)"
     if policy_of(t, seat):
         return f"{name} (automaton)"
-    if any(t.party_of[seat] == t.party_of[s] for s in mine):
+    if seat in known if known is not None else any(t.party_of[seat] == t.party_of[s] for s in mine):
         return f"{name} (your partner)"
     return name
 
 
-def sort_cards(t: Tables, names) -> list[str]:
-    """Cards by kind (in the deck's order of kinds), then colour, then rank from high to low."""
-    d = t.deck
-    def key(name: str):
-        f = t.face(name)
-        return d.kinds.index(d.face_kind[f]), d.face_colour[f], -t.rank[f], f
-    return sorted(names, key=key)
+def known_to(game: State, mine: set[int]) -> frozenset[int] | None:
+    """The partners the person knows he has now (none while they are hidden), in a game whose parties are made
+    at the table (the observation's ``partners``); None in a game of fixed parties."""
+    if game.base.flow is None:
+        return None
+    return frozenset(observe(game, min(mine)).partners or ())
 
 
-def render_trick(game: State, mine: set[int]) -> str:
+def render_trick(game: State, mine: set[int], known: frozenset[int] | None = None) -> str:
     """The trick on the table: who led, who played what, who holds it."""
     t = game.t
+
+    def label(s: int) -> str:
+        return seat_label(t, s, mine, known)
     index = len(game.tricks)
     head = f"Trick {index + 1} of {t.n_tricks}" + (" (the last trick)" if is_last(t, index) else "")
     cards = [(s, t.deck.card_name(c)) for s, c in game.trick]
     if not cards:
-        return f"{head}: {seat_label(t, game.leader, mine)} leads."
+        return f"{head}: {label(game.leader)} leads."
     seat, face = kernel_holder(t, index, game.trick)
     card = t.deck.face_names[face]
-    played = ", ".join(f"{seat_label(t, s, mine)} {c}" for s, c in cards)
-    return f"{head}: {played} -- {seat_label(t, seat, mine)} holds it with {card}"
-
-
-def render_hand(t: Tables, title: str, names, legal=None, start: int = 1) -> tuple[str, list[str]]:
-    """A hand by kind; the legal cards numbered from ``start``. Returns the text and the numbered cards."""
-    d, numbered = t.deck, []
-    lines = [f"{title} ({len(names)} card{'' if len(names) == 1 else 's'}):"]
-    left = list(legal or ())
-    for ki, kind in enumerate(d.kinds):
-        row = []
-        for name in sort_cards(t, [n for n in names if d.face_kind[t.face(n)] == kind]):
-            if name in left:
-                left.remove(name)
-                numbered.append(name)
-                row.append(f"{start + len(numbered) - 1}:{name}")
-            else:
-                row.append(name)
-        if row:
-            lines.append(f"  {d.kind_titles[ki]:<10} " + " ".join(row))
-    return "\n".join(lines), numbered
+    played = ", ".join(f"{label(s)} {c}" for s, c in cards)
+    return f"{head}: {played} -- {label(seat)} holds it with {card}"
 
 
 def render_view(game: State, mine: set[int], numbered: bool = True) -> tuple[str, list[str]]:
@@ -109,12 +97,17 @@ def render_view(game: State, mine: set[int], numbered: bool = True) -> tuple[str
     hands = {}
     for p in sorted(mine):  # a solitaire's person sees every hand he plays
         hands.update(observe(game, p).hands)
-    lines = [render_trick(game, mine)]
+    known = known_to(game, mine)
+
+    def label(s: int) -> str:
+        return seat_label(t, s, mine, known)
+    lines = status_lines(game.base, obs, label, received=False) if game.base.flow else []
+    lines.append(render_trick(game, mine, known))
     if obs.kings:
-        lines.append("Face up: " + ", ".join(f"{c} with {seat_label(t, s, mine)}" for s, c in obs.kings))
+        lines.append("Face up: " + ", ".join(f"{c} with {label(s)}" for s, c in obs.kings))
     for s, names in sorted(hands.items()):
         if t.controller(s) not in mine:
-            lines.append(f"Open on the table, {seat_label(t, s, mine)}: " + " ".join(sort_cards(t, names)))
+            lines.append(f"Open on the table, {label(s)}: " + " ".join(sort_cards(t, names)))
     cards: list[str] = []
     for s, names in sorted(hands.items()):
         if t.controller(s) in mine and names:
@@ -153,36 +146,71 @@ def render_castle(t: Tables, c: CastleRecord, mine: set[int]) -> str:
     return f"  ♜ {c.told(lambda s: seat_label(t, s, mine))} ({c.cite})"
 
 
-def render_trick_result(t: Tables, tr: TrickRecord, mine: set[int]) -> str:
+def render_trick_result(t: Tables, tr: TrickRecord, mine: set[int], known: frozenset[int] | None = None) -> str:
     """A finished trick: who took it with what, why, its points and King events."""
-    lines = [f"=> {seat_label(t, tr.winner, mine)} takes trick {tr.number} with {tr.winning_card}, "
-             f"{tr.points} card point{'' if tr.points == 1 else 's'}"]
+
+    def label(s: int) -> str:
+        return seat_label(t, s, mine, known)
+    worth = f", {tr.points} card point{'' if tr.points == 1 else 's'}" if any(t.points) else ""
+    lines = [f"=> {label(tr.winner)} takes trick {tr.number} with {tr.winning_card}{worth}"]
     lines += [f"     {why}" for why in tr.why]
     for e in tr.events:
         ours = {t.party_of[s] for s in mine}
         to = " and ".join("your party" if p in ours else "their party" for p in e.scoring_parties)
-        lines.append(f"  ♚ {e.event}: {seat_label(t, e.owner, mine)}'s {e.king}, taken by "
-                     f"{seat_label(t, e.taker, mine)} -- {e.order} King, {e.points} points to {to} ({e.cite})")
+        lines.append(f"  ♚ {e.event}: {label(e.owner)}'s {e.king}, taken by "
+                     f"{label(e.taker)} -- {e.order} King, {e.points} points to {to} ({e.cite})")
     return "\n".join(lines)
 
 
-def render_end(t: Tables, r: GameResult, mine: set[int]) -> str:
-    """The score: King events, card points, totals, winner and settlement."""
+def render_end(t: Tables, r: GameResult, mine: set[int], base: Tables | None = None) -> str:
+    """The score: the contract and how it went, King events, card points, tricks, game points, winner, settlement.
+
+    ``t`` is the game's own tables (its parties, once the contract and the partner are known: at the end
+    everything is public), ``base`` the ruleset's (its contracts). A party is named by its seats."""
+    base = base or t
     ours = {t.party_of[s] for s in mine}
-    parties = ["your party" if i in ours else "their party" for i in range(len(r.totals))]
-    lines = ["Game over.", "King events:" if r.events else "King events: none"]
-    lines += [f"  trick {e.trick}: {e.event} of {t.seat_name(e.owner)}'s {e.king} by {t.seat_name(e.taker)}, "
-              f"{e.order} King, {e.points} points ({e.cite})" for e in r.events]
-    lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
-    lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
-    lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals)))
-    verdict = "nobody wins (equal points)" if r.winner is None else (
-        f"{parties[r.winner]} wins -- " + ("you win" if r.winner in ours else "you lose"))
-    lines.append(f"Winner: {verdict}")
-    money = [f"{seat_label(t, s, mine)} {v:+g}" if v else f"{seat_label(t, s, mine)} 0" for s, v in enumerate(r.net)]
-    lines.append(f"Settlement ({r.unit}): " + ", ".join(money))
-    return "\n".join(lines)
+    seats = r.parties or t.parties
 
+    def party(p: int) -> str:
+        if base.flow is None:       # the Schachett games: two parties, fixed by the deal
+            return "your party" if p in ours else "their party"
+        names = [("you" if s in mine else t.seat_name(s)) for s in seats[p]] if p < len(seats) else [f"party {p}"]
+        return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+    parties = [party(i) for i in range(len(r.totals))]
+    lines = ["Game over."]
+    if r.thrown_in:
+        return "\n".join(lines + ["Every player passed: the cards are thrown in, and nobody scores."])
+    if r.contract is not None and base.flow is not None:
+        trump = f" in {colour_name(t, r.trump)}" if r.trump else ""
+        by = f" by {seat_label(t, r.declarer, mine, frozenset())}" if r.declarer is not None else ""
+        lines.append(f"Contract: {contract_title(base, r.contract)}{trump}{by}"
+                     + (f", calling {r.called}" if r.called else "")
+                     + (f"; partner {seat_label(t, r.partner, mine, frozenset())}" if r.partner is not None else ""))
+    if t.royal_cards or r.events:
+        lines.append("King events:" if r.events else "King events: none")
+        lines += [f"  trick {e.trick}: {e.event} of {t.seat_name(e.owner)}'s {e.king} by {t.seat_name(e.taker)}, "
+                  f"{e.order} King, {e.points} points ({e.cite})" for e in r.events]
+    if any(t.points) or any(r.card_points):     # Euchre and Whist count tricks, not card points
+        lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
+    if t.royal_cards or r.events:
+        lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
+        lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals)))
+    if r.tricks and base.flow is not None:
+        lines.append("Tricks:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.tricks)))
+    if r.game_points:
+        lines.append("Game points: " + ", ".join(f"{p} {v:g}" for p, v in zip(parties, r.game_points)))
+    if r.contract is not None and r.declarer is not None and r.winner is not None:
+        made = r.winner == t.party_of[r.declarer]
+        lines.append(f"The declarer's party {'makes' if made else 'loses'} the contract.")
+    verdict = "no single winner (equal points at the top)" if r.winner is None else (
+        f"{parties[r.winner]} win{'s' if len(seats[r.winner]) == 1 and r.winner not in ours else ''} -- "
+        + ("you win" if r.winner in ours else "you lose"))
+    lines.append(f"Winner: {verdict}")
+    if r.unit or any(r.net):
+        money = [f"{seat_label(t, s, mine, frozenset())} {v:+g}" if v else f"{seat_label(t, s, mine, frozenset())} 0"
+                 for s, v in enumerate(r.net)]
+        lines.append(f"Settlement ({r.unit}): " + ", ".join(money))
+    return "\n".join(lines)
 
 def find_card(t: Tables, text: str) -> str | None:
     """A card name as typed (exactly, or else without regard to case if that is unambiguous)."""
@@ -207,11 +235,15 @@ class Table:
         self.rules = rules
         self.read, self.write, self.echo, self.view = read, write, echo, ""
         self.seen = len(game.history())
+        self.told: dict[str, bool] = {}     # what the table has already been told: the contract, partners, cards
+        self.pending: list[str] = []        # the rest of a line naming several cards to pass on or lay away
+        # the partners the person knew at the last report: what happened since is told as he saw it then
+        self.known = known_to(game, self.mine)
         self.choose = chooser({s: (None if s in self.mine else b) for s, b in bots.items()} |
                               {s: None for s in self.mine}, rng)
 
     def label(self, seat: int) -> str:
-        return seat_label(self.t, seat, self.mine)
+        return seat_label(self.t, seat, self.mine, self.known)
 
     def run(self) -> GameResult:
         """Play the game to its end and return its result (:class:`Abandoned` if the person stops)."""
@@ -221,36 +253,77 @@ class Table:
             self.report()
             if decider == TERMINAL:
                 return game.result()
-            game.apply(self.ask_castle() if game.phase == CASTLE else self.ask_card())
+            game.apply(self.ask_castle() if game.phase == CASTLE else self.ask_card() if game.phase == PLAY
+                       else self.ask_decision())
             self.report()
 
     def report(self) -> None:
-        """Print what happened since the last report: cards played, castles, tricks taken."""
-        t, log = self.t, self.game.log
+        """Print what happened since the last report: decisions before play (as the person may know them), cards
+        played, castles, tricks taken; the contract once it stands, the cards received, the partners once known."""
+        t, log, game = self.game.base, self.game.log, self.game
+        gives: dict[tuple[int, int], int] = {}      # the others' cards passed on, counted, not named
+
+        def passed_on() -> None:
+            for (seat, to), n in gives.items():
+                self.write(f"  {self.label(seat)} passes {n} card{'' if n == 1 else 's'} on to {self.label(to)}")
+            gives.clear()
         for rec in log[self.seen:]:
+            if rec.action != "give":
+                passed_on()
             if rec.action == "play":
                 self.write(f"  {self.label(rec.seat)} plays {rec.card}")
             elif rec.action == "castle":
-                self.write(render_castle(t, rec, self.mine))
+                self.write(render_castle(self.t, rec, self.mine))
             elif rec.action == "trick":
-                self.write(render_trick_result(t, rec, self.mine))
+                self.write(render_trick_result(self.t, rec, self.mine, self.known))
+            elif rec.action == "give" and rec.seat not in self.mine:
+                gives[rec.seat, rec.to] = gives.get((rec.seat, rec.to), 0) + 1
+            elif told(t, rec, self.mine, self.label):
+                self.write(told(t, rec, self.mine, self.label))
+        passed_on()
         self.seen = len(log)
+        self.known = known_to(game, self.mine)
+        if t.flow is not None:
+            obs = observe(game, min(self.mine))
+            if obs.received and not self.told.get("received"):
+                self.write(status_lines(t, obs, self.label)[-1])
+            if obs.partners and obs.called and not self.told.get("partners"):
+                # the called card has been played (or the person holds it): the parties are known now
+                mates = " and ".join(self.label(s) for s in obs.partners)
+                if any(obs.called in names for names in obs.hands.values()):
+                    self.write(f"  You hold the called {obs.called}: you play with {mates}; the others learn it "
+                               f"when the {obs.called} is played")
+                else:
+                    self.write(f"  The called {obs.called}'s holder is known: you play with {mates}")
+            self.told.update(received=bool(obs.received), partners=bool(obs.partners))
 
     def line(self, prompt: str) -> str:
         self.write(prompt, end="")
         text = self.read()
         if text is None or text == "":
             self.write("")
-            raise Abandoned(f"the input ended in trick {len(self.game.tricks) + 1}: the game is abandoned")
+            raise Abandoned(f"the input ended {self.where()}: the game is abandoned")
         if self.echo:
             self.write(text.rstrip("\n"))
         return text.strip()
+
+    def where(self) -> str:
+        """Where the game stands, in words: ``in trick 3``, ``in the auction``."""
+        phase = self.game.phase
+        if phase in DOING:
+            return f"in the {self.game.phase_name} before the first trick"
+        return f"in trick {len(self.game.tricks) + 1}"
+
+    def examples(self) -> str:
+        """Two card names of this deck, as examples for the person (w7, sIV; h3, sQ)."""
+        return examples(self.t)
 
     def common(self, text: str) -> bool:
         """Handle help, hand, last and quit; True if the line was one of them."""
         word = text.lower()
         if word in ("?", "help"):
-            self.write(HELP)
+            # the castling paragraph only where the ruleset castles; the family's games have no castling
+            self.write(HELP if self.t.castling is not None else HELP.split("\nWhen castling")[0])
         elif word == "hand":
             self.write(self.view)
         elif word == "last":
@@ -267,7 +340,7 @@ class Table:
             self.write(rules_section(self.rules, text[5:].strip()) if self.rules else
                        "The rules are not at hand here; `schachett show RULESET` prints them.")
         elif word in ("quit", "exit"):
-            raise Abandoned(f"you left the game in trick {len(self.game.tricks) + 1}")
+            raise Abandoned(f"you left the game {self.where()}")
         else:
             return False
         return True
@@ -280,7 +353,7 @@ class Table:
         while True:
             text = self.line(f"{self.label(mover)} plays> ")
             if not text:
-                self.write("  (type a card such as w7 or sIV, or its number in the hand; ? for help)")
+                self.write(f"  (type a card such as {self.examples()}, or its number in the hand; ? for help)")
                 continue
             if self.common(text):
                 continue
@@ -293,7 +366,7 @@ class Table:
             else:
                 card = find_card(self.t, text)
                 if card is None:
-                    self.write(f"  {text!r} is neither a card of this deck nor a command (cards: wD, sT, w7, sIV…; "
+                    self.write(f"  {text!r} is neither a card of this deck nor a command (cards: {self.examples()}…; "
                                f"? for help)")
                     continue
             try:
@@ -325,6 +398,35 @@ class Table:
             try:
                 return castle_action(game, seat, officer, king)
             except IllegalAction as err:
+                self.write(f"  not allowed: {err.reason}")
+
+
+    def ask_decision(self):
+        """The person's decision before play (a card passed on, a bid, a call, a card laid away), asked for until
+        it is one the state offers now."""
+        game = self.game
+        self.view, words = render_decision(game, self.mine, self.label)
+        if not self.pending:
+            self.write("\n" + self.view)
+        while True:
+            if self.pending:
+                text = self.pending.pop(0)
+            else:
+                text = self.line(f"{self.label(game.decider())} {DOING[game.phase]}> ")
+                if not text:
+                    self.write("  (type an option by its number or its word; ? for help)")
+                    continue
+                if text.lower() in ("?", "help"):
+                    self.write(DECISION_HELP)
+                    continue
+                if self.common(text):
+                    continue
+                if game.phase in (PASSING, EXCHANGE) and len(text.split()) > 1:
+                    text, *self.pending = text.split()
+            try:
+                return choose_option(game, text, words)
+            except IllegalAction as err:
+                self.pending = []
                 self.write(f"  not allowed: {err.reason}")
 
 
@@ -368,11 +470,27 @@ def render_start(t: Tables, title: str, seed: int, dealer: int, mine: set[int], 
     bots = [s for s in range(t.n_seats) if t.controller(s) == s and s not in mine]
     partners = [player(s) for s in bots if t.party_of[s] in ours]
     against = [player(s) for s in bots if t.party_of[s] not in ours]
+    flow = t.flow
+    made_at_table = ("called", "first-trick", "holders", "none")    # partner rules a contract or a card settles
+    if flow is not None and (flow.partner in made_at_table or any(c.partner in made_at_table for c in flow.contracts)):
+        # the parties are made at the table (a contract, a called card): nobody is with or against you yet
+        return (f"{title} (ruleset {t.name}), seed {seed}; {t.seat_title(dealer)} deals.\nYou play "
+                f"{', '.join(t.seat_title(s) for s in hands)}; at the table: {', '.join(player(s) for s in bots)}. "
+                f"Who plays with whom is settled before play.\n"
+                f"Before play, type an option by its word or number; then a card ({examples(t)}) or its number "
+                f"in your hand; ? for help.")
     return (f"{title} (ruleset {t.name}), seed {seed}; {t.seat_title(dealer)} deals.\nYou play "
             f"{', '.join(t.seat_title(s) for s in hands)}, in {party}."
             + (f" With you: {', '.join(partners)}." if partners else "")
             + (f" Against you: {', '.join(against)}." if against else "") + "\n"
-            "Type a card (w7, sIV) or its number in your hand; ? for help.")
+            f"Type a card ({examples(t)}) or its number in your hand"
+            + ("; before play, an option by its word or number" if t.flow is not None else "") + "; ? for help.")
+
+
+def examples(t: Tables) -> str:
+    """Two card names of the deck, one of its first colour and one of its last: ``w7 or sIV``, ``c7 or hA``."""
+    names = t.deck.face_names
+    return f"{names[len(names) // 3]} or {names[-1]}"
 
 
 MARKS = [(r"(?<!\S)\d+:\S+", "bold green"), (r"\((?:you|your dummy|your partner)\)", "cyan"), (r"♚.*", "bold magenta"),

@@ -23,9 +23,12 @@ from ..errors import SchachettError
 
 MAX_BODY = 16 * 1024         # bytes: a larger message is refused unread
 MAX_NAME = 16                # characters of a card's name
+MAX_WORD = 40                # characters of a decision's word (a bid such as "up-alone s")
 # The words of a refusal name no card: an example card could be one that a hidden hand holds.
 ACTIONS = ('{"card": NAME} (a card as the manual writes it), {"castle": {"officer": NAME}} (with "king": NAME where '
-           'two Kings may castle), {"pass": true} to let a chance to castle go, {"next": true} for the next game, '
+           'two Kings may castle), {"pass": true} to let a chance to castle go, {"decide": WORD} for a decision '
+           'before play (a card passed on, called or laid away, or a bid: "pass", "rufer", "solo h"), '
+           '{"next": true} for the next game, '
            '{"away": true} to let a bot play your seat and {"away": false} to take it back')
 
 
@@ -78,7 +81,7 @@ def _name(value, what: str) -> str:
 
 
 def parse_action(data: object) -> tuple[str, object]:
-    """One action from its JSON: (kind, value), kind being card, castle, pass, next or away."""
+    """One action from its JSON: (kind, value), kind being card, castle, pass, decide, next or away."""
     if not isinstance(data, dict) or len(data) != 1:
         raise RequestError(400, f"an action is a JSON object with one field: {ACTIONS}")
     (kind, value), = data.items()
@@ -90,6 +93,11 @@ def parse_action(data: object) -> tuple[str, object]:
                                     'castle either of two Kings')
         king = value.get("king")
         return kind, (_name(value["officer"], "officer"), None if king is None else _name(king, "king"))
+    if kind == "decide":
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_WORD:
+            raise RequestError(400, f'"decide" is one of the options the view offers, as text (a card, "pass", a '
+                                    f'contract), not {_shown(value)}')
+        return kind, value
     if kind in ("pass", "next"):
         if value is not True:
             raise RequestError(400, f'write {{"{kind}": true}}')

@@ -30,12 +30,13 @@ from dataclasses import dataclass, field
 from sqlalchemy import insert, select, update
 
 from .. import paths
-from ..cli.terminal import sort_cards
-from ..engine.replay import GameRecord, apply_step, format_report, record_of, replay, state_of
+from ..cli.hands import sort_cards
+from ..engine.replay import GameRecord, apply_step, format_report, record_hands, record_of, replay, state_of
 from ..errors import IllegalAction, SchachettError
 from ..kernel.actions import Pass
 from ..kernel.deal import names_of
 from ..kernel.state import State
+from ..kernel.verify import decision_action
 from ..kernel.streams import GameStream
 from ..kernel.tables import Tables
 from ..players import BOTS, make_bot
@@ -76,6 +77,12 @@ class Game:
     hands: list[list[str]]
     over: bool = False
     result: dict | None = None
+    deal: dict | None = None      # the game's number in its session, the stock and the turned card
+
+    def record(self, L: "Loaded", actions: list) -> GameRecord:
+        """This game's record with ``actions``."""
+        return GameRecord(ruleset=L.ruleset, options=L.options, dealer=self.dealer, hands=self.hands,
+                          actions=actions, **(self.deal or {}))
 
 
 @dataclass
@@ -209,13 +216,15 @@ class Service:
         r, t, plan = self.rules(row["ruleset"], dict(row["options"]))
         places = [Place(p["place"], p["kind"], p["bot"], p["key_hash"], p["away"]) for p in conn.execute(
             select(db.places).where(db.places.c.table_id == row["id"]).order_by(db.places.c.place)).mappings()]
-        games = [Game(g["number"], g["round"], g["dealer"], list(g["seating"]), g["hands"], g["over"], g["result"])
+        games = [Game(g["number"], g["round"], g["dealer"], list(g["seating"]), g["hands"], g["over"], g["result"],
+                      g["deal"])
                  for g in conn.execute(select(db.games).where(db.games.c.table_id == row["id"])
                                        .order_by(db.games.c.number)).mappings()]
         game = games[-1]
         acts = self._actions(conn, row["id"], game.number)
         state = state_of(GameRecord(ruleset=row["ruleset"], options=dict(row["options"]), dealer=game.dealer,
-                                    hands=game.hands, actions=acts), t, f"table {row['id']}, game {game.number}")
+                                    hands=game.hands, actions=acts, **(game.deal or {})), t,
+                         f"table {row['id']}, game {game.number}")
         finished = [g for g in games if g.over]
         loaded = Loaded(id=row["id"], ruleset=row["ruleset"], options=dict(row["options"]), seed=int(row["seed"]),
                         version=row["version"], r=r, t=t, plan=plan, places=places, games=games, state=state,
@@ -259,8 +268,11 @@ class Service:
     def _start_game(self, L: Loaded) -> None:
         number = len(L.games) + 1
         seating, dealer = L.plan.seating(number), L.plan.dealer(number)
-        state = State.deal(L.t, dealer, GameStream(L.seed, number - 1))
-        L.games.append(Game(number, L.plan.round_of(number), dealer, seating, [list(h) for h in state.log[0].hands]))
+        # the game's number in the session says where Hearts passes its cards, as in a session of the CLI
+        state = State.deal(L.t, dealer, GameStream(L.seed, number - 1), game=number - 1)
+        dealt = state.log[0]
+        L.games.append(Game(number, L.plan.round_of(number), dealer, seating, [list(h) for h in record_hands(state)],
+                            deal={"game": number - 1, "stock": list(dealt.stock), "turned": dealt.turned}))
         L.state, L.ended = state, None
         self._bots_play(L)
 
@@ -289,7 +301,8 @@ class Service:
         """Write what changed since the rows were read: new games, new actions, a game's end, the version."""
         for g in L.games[L.stored_games:]:
             conn.execute(insert(db.games).values(table_id=L.id, number=g.number, round=g.round, dealer=g.dealer,
-                                                 seating=g.seating, hands=g.hands, over=False, result=None))
+                                                 seating=g.seating, hands=g.hands, deal=g.deal, over=False,
+                                                 result=None))
             L.stored_actions, L.stored_over = 0, False
         L.stored_games = len(L.games)
         for i in L.moved:
@@ -312,8 +325,7 @@ class Service:
     def _finished(self, conn, L: Loaded) -> list[tuple[int, list[str], GameRecord]]:
         out = []
         for g in L.games[:-1]:
-            rec = GameRecord(ruleset=L.ruleset, options=L.options, dealer=g.dealer, hands=g.hands,
-                             actions=self._actions(conn, L.id, g.number))
+            rec = g.record(L, self._actions(conn, L.id, g.number))
             out.append((g.number, g.seating, rec))
         return out + [(L.game.number, L.game.seating, record_of(L.state, L.ruleset, L.options))]
 
@@ -381,6 +393,8 @@ class Service:
         try:
             if kind == "card":
                 action = state.verify_play(value, by=seat)
+            elif kind == "decide":
+                action = self._decision(L, seat, value)
             else:
                 action = self._castle_action(L, seat, kind, value)
         except IllegalAction as err:
@@ -390,6 +404,17 @@ class Service:
         state.apply(action)
         self._bots_play(L)
         return True
+
+    @staticmethod
+    def _decision(L: Loaded, seat: int, word: str):
+        """The decision before play the seat names by one of its view's options (the kernel's words)."""
+        obs = L.state.observation(seat)
+        if obs.decision not in ("give", "bid", "call", "discard"):
+            raise RequestError(409, f"no decision before play is asked of you now: the game is at its {obs.phase}")
+        if word not in obs.options:
+            # said here, not by the kernel: its words could quote a card of a hand this seat does not see
+            raise RequestError(422, f"{word[:40]!r} is not open now; the options are {', '.join(obs.options)}")
+        return decision_action(L.state, word)
 
     @staticmethod
     def _castle_action(L: Loaded, seat: int, kind: str, value):
@@ -431,7 +456,8 @@ class Service:
         for s in range(t.n_seats):
             who = g.seating[s]
             p = by_name.get(who)
-            seats.append({"seat": s, "name": t.seat_name(s), "party": t.party_of[s], "player": who,
+            seats.append({"seat": s, "name": t.seat_name(s), "player": who,
+                          "party": view["parties"][s] if view["parties"] is not None else None,
                           "played_by": t.controller(s), "kind": p.label if p else who,
                           "away": bool(p and p.away), "you": p is not None and p.place == place})
         view.update({
@@ -463,15 +489,14 @@ class Service:
             if number == L.game.number:
                 return L.ended["record"]
             g = L.games[number - 1]
-            return GameRecord(ruleset=L.ruleset, options=L.options, dealer=g.dealer, hands=g.hands,
-                              actions=self._actions(conn, L.id, number)).model_dump(mode="json", by_alias=True)
+            return g.record(L, self._actions(conn, L.id, number)).model_dump(mode="json", by_alias=True)
 
     def replay(self, table_id: str, number: int) -> dict:
         """A finished game for the replay viewer: the report as ``schachett replay --json`` gives it, and before each
         trick every hand (a finished game is public: its record holds every hand)."""
         record = GameRecord.model_validate(self.record(table_id, number))
         r, t, _ = self.rules(record.ruleset, dict(record.options))
-        state = State.from_record(t, record.dealer, record.hands)
+        state = State.from_record(t, record.dealer, record.hands, record.game, record.stock, record.turned)
         hands_before = []
         for action in record.actions:
             if state.phase_name == "play" and not state.trick and len(hands_before) == state.done:

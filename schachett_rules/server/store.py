@@ -61,6 +61,7 @@ games = Table(
     Column("dealer", Integer, nullable=False),
     Column("seating", JSON, nullable=False),          # the player (or "dummy") on each seat
     Column("hands", JSON, nullable=False),            # the deal, card names by seat
+    Column("deal", JSON, nullable=True),              # the rest of the deal: {"game", "stock", "turned"}
     Column("over", Boolean, nullable=False),
     Column("result", JSON, nullable=True),            # the finished game's net money by seat, for the ledger
 )

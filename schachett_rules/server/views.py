@@ -21,12 +21,14 @@ never reaches a response: the kernel decides what a seat sees, and this module o
 
 from __future__ import annotations
 
-from ..cli.terminal import sort_cards
+from ..cli.hands import sort_cards
 from ..kernel.actions import TERMINAL
 from ..kernel.observation import Observation
 from ..kernel.state import State
 
-_SHARED = ("trick_number", "to_move", "leader", "dealer", "kings", "trick", "tricks", "castles", "shown")
+_SHARED = ("trick_number", "to_move", "leader", "dealer", "kings", "trick", "tricks", "castles", "shown", "phase",
+           "turned", "bids", "contract", "trump", "declarer", "called", "sitting")
+_OWN = {"options": (), "passed": (), "received": (), "partners": None}     # one seat's alone: never public
 
 
 def public_observation(state: State) -> Observation:
@@ -39,11 +41,11 @@ def public_observation(state: State) -> Observation:
     first = seen[0]
     hands = {s: cards for s, cards in first.hands.items() if all(o.hands.get(s) == cards for o in seen)}
     update: dict = {"seat": -1, "plays_for": (), "hands": hands, "legal": (), "forced_by": None,
-                    "decision": "none", "castle_offers": ()}
+                    "decision": "none", "castle_offers": (), **_OWN}
     for name in _SHARED:
         value = getattr(first, name)
         if any(getattr(o, name) != value for o in seen):
-            update[name] = type(value)() if not isinstance(value, int) else -1
+            update[name] = None if value is None else type(value)() if not isinstance(value, int) else -1
     return first.model_copy(update=update)
 
 
@@ -51,9 +53,25 @@ def _trick_json(record) -> dict:
     return record.model_dump(exclude={"action"}, mode="json")
 
 
-def score_of(state: State, obs: Observation) -> dict:
-    """The points so far by party, summed from the tricks the observation keeps (None when it keeps not all)."""
+def parties_known(state: State, seat: int | None) -> bool:
+    """Whether the seat (None: every seat) knows who plays with whom: fixed parties, or a game's parties once its
+    partners are known (a hidden partner is known only to himself until his card is played)."""
+    if state.base.flow is None:
+        return True
+    seats = [s for s in range(state.t.n_seats) if state.t.controller(s) == s] if seat is None else [seat]
+    return state.phase_name in ("play", "castle", "over") and all(
+        state.observation(s).partners is not None for s in seats)
+
+
+def score_of(state: State, obs: Observation, known: bool = True) -> dict:
+    """The points so far by party, summed from the tricks the observation keeps (None when it keeps not all, or
+    when the seat does not know the parties yet: the points of a party would tell who is in it)."""
     t = state.t
+    if not known:
+        taken = [0] * t.n_seats
+        for tr in obs.tricks:
+            taken[tr.winner] += 1
+        return {"parties": None, "tricks": None, "points": None, "by_seat": taken}
     parties = list(t.party_names) or [f"party {p}" for p in range(len(t.parties))]
     complete = len(obs.tricks) == state.done
     taken = [0] * len(t.parties)
@@ -75,11 +93,14 @@ def seat_view(state: State, seat: int | None) -> dict:
     hands = [{"seat": s, "name": t.seat_name(s), "cards": deck_sort(cards)} for s, cards in sorted(obs.hands.items())]
     dummies = [h for h in hands if t.dummy_of(h["seat"]) is not None]
     decider = state.decider()
+    # before play the seat deciding is the one to act, not the leader of the first trick
+    acting = obs.to_move if state.phase_name in ("play", "castle") else state.before_play_seat()
     turn = None if decider == TERMINAL else {
-        "seat": obs.to_move, "name": t.seat_name(obs.to_move), "decider": decider,
+        "seat": acting, "name": t.seat_name(acting), "decider": decider,
         "decider_name": t.seat_name(decider), "yours": seat is not None and decider == seat,
         "phase": state.phase_name}
     last = obs.tricks[-1] if obs.tricks and obs.tricks[-1].number == state.done else None
+    known = parties_known(state, seat)
     events = [e.model_dump(mode="json") for tr in obs.tricks for e in tr.events]
     return {
         "seat": seat, "plays_for": list(obs.plays_for), "dealer": obs.dealer, "leader": obs.leader,
@@ -91,5 +112,33 @@ def seat_view(state: State, seat: int | None) -> dict:
         "kings": [list(k) for k in obs.kings], "shown": [list(s) for s in obs.shown],
         "trick": [list(c) for c in obs.trick], "last_trick": _trick_json(last) if last else None,
         "castles": [c.model_dump(exclude={"action"}, mode="json") for c in obs.castles],
-        "events": events, "score": score_of(state, obs), "over": state.over,
+        "events": events, "score": score_of(state, obs, known), "over": state.over,
+        "parties": [t.party_of[s] for s in range(t.n_seats)] if known else None,
+        **family_view(state, obs),
     }
+
+
+def family_view(state: State, obs: Observation) -> dict:
+    """The decisions before play and what the table said and showed, as this seat (or every seat) may know it:
+    the phase, the options open to it, the turned card, the bids, the contract and trump, the card called, the
+    partners it knows, the seats sitting out, the cards it passed and received."""
+    flow = state.base.flow
+    if flow is None:
+        return {"phase": obs.phase, "choices": [], "family": None}
+    t = state.base
+    titles = {c.name: c.title or c.name for c in flow.contracts}
+    colours = dict(zip(t.deck.colours, t.deck.colour_names))
+    return {"phase": obs.phase, "choices": list(obs.options), "family": {
+        "turned": obs.turned,
+        "bids": [{"seat": b.seat, "bid": "pass" if b.contract is None else b.contract + (f" {b.colour}" if b.colour
+                                                                                             else ""),
+                  "title": "pass" if b.contract is None else titles[b.contract]
+                  + (f" in {colours[b.colour]}" if b.colour else "")} for b in obs.bids],
+        "contract": obs.contract, "contract_title": titles.get(obs.contract) if obs.contract else None,
+        "trump": obs.trump, "trump_name": colours.get(obs.trump) if obs.trump else None,
+        "declarer": obs.declarer, "called": obs.called,
+        "partners": list(obs.partners) if obs.partners is not None else None,
+        "sitting": list(obs.sitting), "passed": list(obs.passed), "received": [list(r) for r in obs.received],
+        "to_pass": flow.passing[0] if flow.passing else 0, "to_discard": state.to_discard,
+        "cites": {"passing": flow.passing_cite, "auction": flow.auction_cite},
+    }}

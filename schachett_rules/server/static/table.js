@@ -98,6 +98,7 @@ function draw(v) {
   drawTrick(v);
   drawHands(v);
   drawCastle(v);
+  drawDecision(v);
   drawEvents(v);
   drawScore(v);
   drawEnd(v);
@@ -108,13 +109,23 @@ function drawStatus(v) {
   if (v.over) text = `Game ${v.game} is over.` + (v.decision === "next" ? " Start the next game when you are ready." : "");
   else if (v.away) text = "A bot plays your seat while you are away.";
   else if (v.turn && v.turn.yours && v.decision === "castle") text = "Your decision: castle, or let the chance go.";
+  else if (v.turn && v.turn.yours && DECIDING[v.decision]) text = "Your decision: " + DECIDING[v.decision](v.family) + ".";
   else if (v.turn && v.turn.yours) {
     const hand = v.turn.seat === v.seat ? "" : ` from ${seatName(v.turn.seat)}'s hand`;
     text = `Your turn: play a card${hand}.` + (v.forced_by ? ` You ${v.forced_by}.` : "");
-  } else if (v.turn) text = `${v.turn.decider_name} to ${v.turn.phase === "castle" ? "decide on castling" : "play"}…`;
+  } else if (v.turn) text = `${v.turn.decider_name} to ${PHASE_WORDS[v.turn.phase] || "play"}…`;
   $("status").textContent = Cap(text || "");
   $("status").classList.toggle("yours", !!(v.turn && v.turn.yours && !v.away));
 }
+
+// the decisions before play: what the status line asks, and what the others are seen doing
+const DECIDING = {
+  give: (f) => `pass ${f.to_pass} cards on, one at a time (${f.cites.passing})` + (f.passed.length ? `; passed so far: ${f.passed.join(" ")}` : ""),
+  bid: (f) => `your bid (${f.cites.auction})`,
+  call: (f) => "call the card whose holder plays with you",
+  discard: (f) => `lay away ${f.to_discard} card${f.to_discard === 1 ? "" : "s"} face down`,
+};
+const PHASE_WORDS = { castle: "decide on castling", passing: "pass cards on", auction: "bid", call: "call a card", exchange: "lay cards away" };
 
 function drawSeats(v) {
   const box = $("seats");
@@ -122,7 +133,10 @@ function drawSeats(v) {
   for (const s of v.seats) {
     const marks = [];
     if (s.seat === v.dealer) marks.push("deals");
-    if (s.seat === v.leader && !v.over) marks.push("leads");
+    if (s.seat === v.leader && !v.over && v.phase === "play") marks.push("leads");
+    if (v.family && v.family.declarer === s.seat) marks.push("declarer");
+    if (v.family && v.family.sitting.includes(s.seat)) marks.push("sits out");
+    if (v.family && v.family.partners && v.family.partners.includes(s.seat)) marks.push("your partner");
     const king = v.kings.filter(([seat]) => seat === s.seat).map(([, c]) => c);
     const who = s.kind === "dummy" ? `dummy of ${seatName(s.played_by)}` :
       s.kind === "person" ? `player ${s.player}` + (s.away ? " (away: a bot plays)" : "") : `${s.kind.slice(4)} bot ${s.player}`;
@@ -159,15 +173,16 @@ function drawTrick(v) {
   }
 }
 
-function handRow(cards, playable) {
+function handRow(cards, playable, choose = null) {
+  // choose: a decision before play (a card passed on or laid away) instead of a card played
   const row = el("div", { class: "cards" });
-  const legal = new Set(view.legal);
+  const legal = new Set(choose ? view.choices : view.legal);
   cards.forEach((card, i) => {
     if (!playable) { row.append(cardImg(card)); return; }
     const ok = legal.has(card);
     const b = el("button", { type: "button", class: "card-button" + (ok ? " legal" : " not-legal"),
-      "aria-label": `${card}${ok ? ", may be played" : ", not allowed now"}`, "data-card": card }, cardImg(card));
-    b.addEventListener("click", () => send({ card }));
+      "aria-label": `${card}${ok ? (choose ? `, may be ${choose}` : ", may be played") : ", not allowed now"}`, "data-card": card }, cardImg(card));
+    b.addEventListener("click", () => send(choose ? { decide: card } : { card }));
     row.append(b);
   });
   return row;
@@ -181,7 +196,9 @@ function drawHands(v) {
     const title = v.hand === null ? `Your hand (${seatName(v.seat)}) lies face down until the dummy has played` :
       `Your hand, ${seatName(v.seat)} (${v.hand.length} cards)`;
     mine.append(el("h2", { text: title }));
-    if (v.hand) mine.append(handRow(v.hand, myTurn && v.turn.seat === v.seat));
+    const picking = v.turn && v.turn.yours && !v.away && (v.decision === "give" || v.decision === "discard");
+    if (v.hand) mine.append(picking ? handRow(v.hand, true, v.decision === "give" ? "passed on" : "laid away")
+      : handRow(v.hand, myTurn && v.turn.seat === v.seat));
   }
   const dummy = $("dummy");
   const others = v.hands.filter((h) => h.seat !== v.seat && h.cards.length);
@@ -219,6 +236,38 @@ function drawCastle(v) {
   box.append(el("p", {}, pass));
 }
 
+function drawDecision(v) {
+  // what the table said and showed before play (only what this seat may know), and the bids or calls open to it
+  const box = $("decision");
+  const f = v.family;
+  box.hidden = !f;
+  box.replaceChildren();
+  if (!f) return;
+  const lines = [];
+  if (f.turned) lines.push(el("p", { class: "turned" }, "Turned up: ", cardImg(f.turned, "card small"), ` ${f.turned}`));
+  if (f.bids.length) lines.push(el("p", { class: "bids", text: "Bids: " + f.bids.map((b) => `${seatName(b.seat)} ${b.title}`).join(", ") }));
+  if (f.contract) lines.push(el("p", { class: "contract", text: `Contract: ${f.contract_title}` + (f.declarer !== null ? ` by ${seatName(f.declarer)}` : "") +
+    (f.trump_name ? `; trumps ${f.trump_name}` : "") }));
+  if (f.called) lines.push(el("p", { class: "called", text: `Called card: ${f.called}` + (f.partners === null ? " (who holds it is not known yet)" : "") }));
+  if (f.partners && f.partners.length) lines.push(el("p", { class: "partners", text: "You play with " + f.partners.map(seatName).join(" and ") }));
+  if (f.sitting.length) lines.push(el("p", { text: "Sitting out: " + f.sitting.map(seatName).join(", ") }));
+  if (f.received.length) lines.push(el("p", { class: "received", text: "You received: " + f.received.map(([s, c]) => `${c} from ${seatName(s)}`).join(", ") }));
+  box.append(...lines);
+  const mine = v.turn && v.turn.yours && !v.away;
+  if (mine && (v.decision === "bid" || v.decision === "call")) {
+    box.append(el("h2", { text: v.decision === "bid" ? "Your bid" : "Call a card" }));
+    const row = el("div", { class: "choices" });
+    for (const word of [...new Set(v.choices)]) {
+      const b = v.decision === "call" ?
+        el("button", { type: "button", class: "card-button legal", "aria-label": `call ${word}`, "data-choice": word }, cardImg(word)) :
+        el("button", { type: "button", class: word === "pass" ? "secondary" : "primary", "data-choice": word, text: word });
+      b.addEventListener("click", () => send({ decide: word }));
+      row.append(b, " ");
+    }
+    box.append(row);
+  }
+}
+
 function drawEvents(v) {
   const box = $("events");
   box.replaceChildren();
@@ -234,9 +283,13 @@ function drawEvents(v) {
 
 function drawScore(v) {
   const s = v.score;
-  const rows = s.parties.map((name, p) => el("tr", {}, el("th", { scope: "row", text: name }),
+  if (!s.parties) {      // the parties are not known to this seat yet: tricks by seat
+    $("score").replaceChildren(el("p", { text: "Who plays with whom is not known yet. Tricks taken: " +
+      s.by_seat.map((n, seat) => `${seatName(seat)} ${n}`).join(", ") }));
+  }
+  const rows = !s.parties ? null : s.parties.map((name, p) => el("tr", {}, el("th", { scope: "row", text: name }),
     el("td", { text: s.tricks ? String(s.tricks[p]) : "–" }), el("td", { text: s.points ? String(s.points[p]) : "–" })));
-  $("score").replaceChildren(el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Party" }), el("th", { text: "Tricks" }), el("th", { text: v.over ? "Points" : "Points so far" }))),
+  if (rows) $("score").replaceChildren(el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Party" }), el("th", { text: "Tricks" }), el("th", { text: v.over ? "Points" : "Points so far" }))),
     el("tbody", {}, ...rows)));
   const ledger = $("ledger");
   ledger.replaceChildren();
@@ -263,10 +316,14 @@ function drawEnd(v) {
   if (!v.over) return;
   const r = v.result;
   const parties = v.score.parties;
-  const win = r.winner === null ? "Nobody wins: equal points." : `${Cap(parties[r.winner])} win.`;
+  const win = r.thrown_in ? "Every player passed: the cards are thrown in." :
+    r.winner === null ? "Nobody wins: equal points." : `${Cap(parties[r.winner])} win.`;
+  const contract = r.contract ? `Contract: ${r.contract}` + (r.trump ? ` (${r.trump})` : "") +
+    (r.declarer !== null ? ` by ${seatName(r.declarer)}` : "") + (r.partner !== null ? ` with ${seatName(r.partner)}` : "") + " · " : "";
+  const gp = r.game_points.length ? " · game points: " + parties.map((p, i) => `${p} ${r.game_points[i]}`).join(", ") : "";
+  const money = r.unit ? ` · settlement (${r.unit}): ` + v.seats.map((s, i) => `${s.name} ${r.net[i] > 0 ? "+" : ""}${r.net[i]}`).join(", ") : "";
   box.append(el("h2", { text: `Game ${v.game} is over. ${win}` }),
-    el("p", { text: "Totals: " + parties.map((p, i) => `${p} ${r.totals[i]}`).join(", ") + ` · settlement (${r.unit}): ` +
-      v.seats.map((s, i) => `${s.name} ${r.net[i] > 0 ? "+" : ""}${r.net[i]}`).join(", ") }),
+    el("p", { class: "result", text: contract + "Totals: " + parties.map((p, i) => `${p} ${r.totals[i]}`).join(", ") + gp + money }),
     el("pre", { class: "report", text: v.report }));
   const links = el("p", { class: "controls" });
   if (v.decision === "next") {
