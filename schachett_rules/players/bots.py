@@ -174,8 +174,8 @@ class HeuristicBot:
 
     def decide(self, obs: Observation, rng: random.Random) -> str:
         """Before play: pass on or discard the card least wanted (the strongest where points are bad, else the
-        weakest), call the first card open, and bid the contract whose trumps the hand holds most of, if they
-        make at least half the hand; else pass."""
+        weakest), call the first card open, and bid the contract whose trumps the hand holds enough of (half the
+        hand, or of the trumps, with a partner; more alone) by the widest margin; else pass."""
         t = self.t
         options = list(obs.options)
         if obs.decision in ("give", "discard"):
@@ -187,17 +187,24 @@ class HeuristicBot:
         if obs.decision == "call":
             return options[0]
         hand = [name for names in (obs.hands.get(obs.seat, ()),) for name in names]
-        best, best_count = "pass", -1
+        best, best_margin = "pass", None
         for word in options:
             if word == "pass":
                 continue
             name, *colour = word.split()
             c = t.flow.contracts[t.flow.contract_index(name)]
             tt = c.tables(t.deck.colours.index(colour[0]) if colour else 0)
+            trumps = [f for f in range(t.n_faces) if tt.face_group[f] == "trump"]
             count = sum(1 for card in hand if tt.face_group[t.face(card)] == "trump")
-            if count > best_count:
-                best, best_count = word, count
-        if best != "pass" and (best_count * 2 >= len(hand) or "pass" not in options):
+            total = sum(t.deck.face_cards[f].bit_count() for f in trumps)
+            # a hand played alone wants more of the trumps than one with a partner; a contract of few trumps
+            # (the Wenz's four Unters) wants most of them rather than most of the hand
+            alone = c.partner == "none" or c.sit_out
+            need = min((0.75 if alone else 0.5) * len(hand), (0.75 if alone else 0.5) * total)
+            margin = count - need
+            if count and (best_margin is None or margin > best_margin):
+                best, best_margin = word, margin
+        if best != "pass" and (best_margin >= 0 or "pass" not in options):
             return best
         return "pass" if "pass" in options else options[0]
 
