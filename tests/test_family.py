@@ -498,3 +498,13 @@ def test_schafkopf_s2_s4_s5_the_rules_in_words_give_every_contract_with_its_own_
     assert "Solo (bid as solo for each colour as trumps, starting from wenz)" in contracts
     # the Wenz's own ranking, the Unters alone above the Sow
     assert "eU > gU > hU > sU > A > 10 > K > O > 9 > 8 > 7" in contracts
+
+
+def test_hearts_s3_a_heart_led_too_soon_is_refused_with_the_rule_in_its_own_words():
+    game = State.from_record(tables_for("hearts"), 0, HEARTS, game=3)
+    play(game, "c2", "c7", "dA", "cA")
+    with pytest.raises(IllegalAction) as err:
+        game.verify_play("h9")
+    text = str(err.value)
+    assert "trick 2, seat 3, card h9" in text
+    assert "restriction broken: no lead h until played h, sQ (hearts:§3)" in text

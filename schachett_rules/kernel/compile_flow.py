@@ -15,9 +15,17 @@ from ..errors import RuleCheckError
 from ..language import ir
 from ..language.cards import SelectorError
 from ..language.expr import ExprError, evaluate
+from ..language.printer import clause as clause_text
 from ..rules.loader import Effective, Resolved
 from .core import ACTS, W_BEFORE_LAST, W_FIRST, W_HOLDING, W_UNTIL
 from .flow import ContractTable, Flow, Offer, RoundTable
+
+
+
+def _named(clause) -> str:
+    """A restriction or obligation by its name and its own words, for a refusal: 'broken: no lead h until ...'."""
+    text = clause_text(clause).split("\n", 1)[0]
+    return f"{clause.name}: {text.split(': ', 1)[1]}" if ": " in text else clause.name
 
 
 def _fail(eff: Effective, message: str) -> RuleCheckError:
@@ -98,10 +106,10 @@ def restrictions(comp) -> dict:
 
     rows, owed = build(None)
     out = {"restrictions": rows, "obligations": owed,
-           "restriction_words": tuple((e.clause.name, _cite(e.clause)) for e in rows_eff
+           "restriction_words": tuple((_named(e.clause), _cite(e.clause)) for e in rows_eff
                                       if not any(mentions_called(s) for s in (e.clause.cards, e.clause.until,
                                                                               e.clause.holding))),
-           "obligation_words": tuple((e.clause.name, _cite(e.clause)) for e in owed_eff
+           "obligation_words": tuple((_named(e.clause), _cite(e.clause)) for e in owed_eff
                                      if not (mentions_called(e.clause.cards) or mentions_called(e.clause.led)))}
     if dynamic:
         by_rows, by_owed = {}, {}
@@ -110,8 +118,8 @@ def restrictions(comp) -> dict:
                 by_rows[f], by_owed[f] = build(f)
         out["restrictions_by_called"], out["obligations_by_called"] = by_rows, by_owed
         # with a card called, every clause binds: their words in clause order
-        out["restriction_words_called"] = tuple((e.clause.name, _cite(e.clause)) for e in rows_eff)
-        out["obligation_words_called"] = tuple((e.clause.name, _cite(e.clause)) for e in owed_eff)
+        out["restriction_words_called"] = tuple((_named(e.clause), _cite(e.clause)) for e in rows_eff)
+        out["obligation_words_called"] = tuple((_named(e.clause), _cite(e.clause)) for e in owed_eff)
     return out
 
 
