@@ -479,8 +479,9 @@ def render_start(t: Tables, title: str, seed: int, dealer: int, mine: set[int], 
                 f"Who plays with whom is settled before play.\n"
                 f"Before play, type an option by its word or number; then a card ({examples(t)}) or its number "
                 f"in your hand; ? for help.")
+    alone = all(len(t.parties[p]) == 1 for p in ours)      # Hearts: a party of one is no party to name
     return (f"{title} (ruleset {t.name}), seed {seed}; {t.seat_title(dealer)} deals.\nYou play "
-            f"{', '.join(t.seat_title(s) for s in hands)}, in {party}."
+            f"{', '.join(t.seat_title(s) for s in hands)}" + (", each player for himself." if alone else f", in {party}.")
             + (f" With you: {', '.join(partners)}." if partners else "")
             + (f" Against you: {', '.join(against)}." if against else "") + "\n"
             f"Type a card ({examples(t)}) or its number in your hand"
