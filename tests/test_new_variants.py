@@ -71,12 +71,12 @@ def test_solitaire_a_deal_solved_by_hand_is_won():
 
 def test_solitaire_a_deal_solved_by_hand_is_lost():
     # Now the automaton holds all of that, and the person only the suit cards and low pawns: every trick
-    # the person leads or follows is taken by the automaton's officers or pawns, so no line wins. The search
-    # finds none (it cannot visit every order of 24 cards, so it may stop undecided), and no random line wins.
+    # the person leads or follows is taken by the automaton's officers or pawns, so no line wins. The exact
+    # search proves it, and no random line wins.
     t = tables_for("solitaire")
     hands = deal_with(t, 2, {1: STRONG, 3: STRONG_TOO})
-    verdict = solve(t, game=State.from_record(t, 2, hands), budget=100000)
-    assert verdict.result in ("lost", "unknown")
+    verdict = solve(t, game=State.from_record(t, 2, hands))
+    assert verdict.result == "lost"
     for k in range(60):
         game = State.from_record(t, 2, hands)
         game.play_randomly(GameStream(5, k))
@@ -91,22 +91,17 @@ def test_solitaire_difficulty_classes_are_consistent():
     assert (label == "easy") == (rate >= 0.5)
 
 
-def test_solitaire_the_hopeless_bound_counts_the_points_of_a_later_king(rules):
-    # A design where the later King scores far more than the first: a party behind by more than the cards left
-    # and two first Kings could give is not lost while a later King's 500 can still fall to it.
+def test_solitaire_the_solvers_bound_counts_the_points_of_a_later_king(rules):
+    # A design where the later King scores far more than the first: the most the points still to come can move
+    # a value counts a later King's 500, not only what a first King gives.
     from schachett_rules.kernel.compiler import compile_ruleset
     from schachett_rules.kernel.trick import card_points
     from schachett_rules.rules.loader import load
-    from schachett_rules.studies.solitaire import _Search
+    from schachett_rules.search.exact import Solver
     path = rules('ruleset v "Late Kings" extends solitaire\n'
                  'override king checkmate [§7 design] { when: taken by opponent scores: taker first: 1 later: 500 }\n')
     t = compile_ruleset(load(str(path)))
     state = State.deal(t, 3, GameStream(1, 0))
     cards = sum(max(card_points(t, 0)[f], card_points(t, t.n_tricks - 1)[f]) for f in t.deck.card_face)
-    first_only = cards + 2 * max(max(e.first) for e in t.events)      # what the old bound counted
-    search = _Search(t, budget=10)
-    mine = search.party
-    state.points[1 - mine] = first_only + 1                          # behind by more than that
-    assert not search.hopeless(state)                                # 500 for a later King can still catch up
-    state.points[1 - mine] = cards + 2 * 500 + 1
-    assert search.hopeless(state)
+    assert Solver(t, table_bits=10)._room(state) >= cards + 2 * 500
+    assert solve(t, game=state).result in ("win", "lost")

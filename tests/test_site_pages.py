@@ -40,6 +40,7 @@ def built():
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(sims, "FAST_GAMES", SMALL_GAMES)
         mp.setattr(sims, "SLOW_GAMES", SMALL_GAMES)
+        mp.setattr(sims, "STRONG_GAMES", 4)
         ctx = Context.load()
         gaps.index_lacuna_cites(ctx)
         manual_pages.manual_pages(ctx, write)
@@ -136,3 +137,8 @@ def test_the_gap_page_plays_every_reading_on_the_same_deals(built):
     assert [cell.strip(" *") for cell in table.split("|")[2:-1]] == [o.name for o in lac.options]
     assert f"Random players, {SMALL_GAMES} games per reading on the same deals (seed {sims.SEED})" in page
     assert pages[f"gaps/{GAP}-effects.svg"].startswith(b"<?xml")
+    # and again with strong players, named with their games, and the strong player against random ones
+    strong = page[page.index("### What the readings do to a well-played game"):]
+    assert f"Strong players on every seat (the sampling player, {sims.STRONG_BOTS[0]}" in strong
+    assert "4 games per reading on the same deals" in strong
+    assert "strong player's share of decided games against random players" in strong

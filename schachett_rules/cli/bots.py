@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import UsageError
-from ..simulation.simulate import BOT_NAMES
+from ..players import bot_problem
 
 
 def bot_names(value: str) -> tuple[str, ...]:
@@ -14,8 +14,9 @@ def bot_names(value: str) -> tuple[str, ...]:
     """
     names = tuple(x.strip() for x in value.split(",") if x.strip())
     for name in names:
-        if name not in BOT_NAMES:
-            raise UsageError(f"--bots {value}: unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+        problem = bot_problem(name)
+        if problem:
+            raise UsageError(f"--bots {value}: {problem}")
     if not names:
         raise UsageError("--bots needs at least one bot")
     return names

@@ -12,7 +12,7 @@ import click
 
 from ..kernel.state import State
 from ..engine.replay import format_report, read_record, record_of, replay as run
-from ..engine.session import format_ledger, is_session_file, ledger, read_session
+from ..engine.session import format_ledger, is_session_file, ledger, read_session, target_of
 from ..errors import RecordError, UsageError
 from ..kernel.compiler import compile_ruleset
 from ..players import make_bot
@@ -66,7 +66,7 @@ def _replay_session(path: Path, as_json: bool) -> None:
                                "ledger": [x.model_dump() for x in lines]}, indent=2))
     else:
         click.echo(f"{len(session.games)} games of {session.ruleset}, replayed\n")
-        click.echo(format_ledger(lines, t.settlement.unit))
+        click.echo(format_ledger(lines, t.money_unit, game_points=target_of(t) is not None))
 
 
 @click.command()

@@ -43,6 +43,11 @@ COMMANDS = {
     "example12": ("studies", "Can the totals of §12's worked example arise in a game at all? For each "
                              "combination of readings."),
     "solitaire": ("studies", "The solitaire: how many deals can be won, and deals of a chosen difficulty."),
+    "solve": ("analysis", "The best result each party can force with every hand open, and a line that achieves it."),
+    "duel": ("analysis", "Two bots on the same deals in both seatings: A's share of the decided games, with its 95% "
+                         "interval."),
+    "ladder": ("analysis", "Every pair of some bots on the same deals in both seatings: each pair's share and a "
+                           "rating per bot."),
     "site": ("site", "Build or serve the annotated rulebook site (MkDocs)."),
     "serve": ("serve", "Start the game server: tables in the browser for people and bots, any ruleset."),
     "deck": ("deck", "The deck of a ruleset, printed to cut out and play with."),

@@ -42,7 +42,8 @@ run_flags = [
     click.option("--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=10000, show_default=True),
     click.option("--seed", "-s", type=int, default=0, show_default=True),
     click.option("--bots", "-b", default="random", show_default=True,
-                 help="random, heuristic, mc: one for every seat, one per party, or one per seat (comma-separated)."),
+                 help="random, heuristic, mc, dd, ismcts (a strength after a colon: dd:20): one for every seat, one per "
+                      "party, or one per seat (comma-separated)."),
     click.option("--samples", type=click.IntRange(min=1), default=24, show_default=True,
                  help="Deals the Monte-Carlo player samples for each decision."),
     click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
@@ -149,8 +150,12 @@ def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out:
     r = load(ruleset, opts)
     t = compile_ruleset(r)
     clause = r.clause("session")
+    if clause is None and sessions.target_of(t) is not None:
+        _session_to_target(r, t, opts, seed, players, json_out, quiet)
+        return
     if clause is None:
-        raise UsageError(f"ruleset {r.name} has no session clause, so it has no rounds or cycles to play")
+        raise UsageError(f"ruleset {r.name} has no session clause, so it has no rounds or cycles to play, and its "
+                         f"games are played to no target")
     names = [p.strip() for p in players.split(",")] if players else sessions.default_players(clause, t)
     try:
         sessions.check_players(clause, names, t)
@@ -162,7 +167,7 @@ def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out:
     lines = sessions.ledger(t, record, near=Path(r.file).parent)   # a ruleset of one's own is found beside its file
     click.echo(f"{total} games of {r.name} ({cycles} cycle{'s' if cycles > 1 else ''} of "
                f"{clause.rounds_per_cycle} rounds of {clause.games_per_round}), seed {seed}\n")
-    click.echo(sessions.format_ledger(lines, t.settlement.unit))
+    click.echo(sessions.format_ledger(lines, t.money_unit))
     if json_out:
         output.write_file(json_out, record.model_dump_json(indent=1), "--json")
         click.echo(f"wrote {json_out}", err=True)
@@ -173,3 +178,25 @@ def session(ruleset: str, cycles: int, seed: int, players: str | None, json_out:
 def bench(games: int) -> None:
     """Measure play-out speed and the time to parse, check and compile a ruleset."""
     click.echo(run_all(games))
+
+
+def _session_to_target(r, t, opts: dict[str, str], seed: int, players: str | None, json_out: Path | None,
+                       quiet: bool) -> None:
+    """A session of games played until a player reaches the target of game points."""
+    names = [p.strip() for p in players.split(",")] if players else list("ABCDEFGHIJ"[:t.n_seats])
+    if len(names) != t.n_seats or len(set(names)) != len(names):
+        raise UsageError(f"--players: this session needs {t.n_seats} players with different names, not "
+                         f"{', '.join(names)}")
+    target, lowest = sessions.target_of(t)
+    # a game lasts a fraction of a second and nobody knows in advance how many there will be: no bar
+    record = sessions.play_to_target(t, r.name, opts, names, seed)
+    lines = sessions.ledger(t, record, near=Path(r.file).parent)
+    won = sessions.session_winners(t, lines)
+    click.echo(f"{len(record.games)} games of {r.name}, played until a player had {target} game points, seed "
+               f"{seed}\n")
+    click.echo(sessions.format_ledger(lines, t.money_unit, game_points=True))
+    click.echo(f"\n{' and '.join(won)} win{'s' if len(won) == 1 else ''} the session"
+               + (" with the fewest game points." if lowest else "."))
+    if json_out:
+        output.write_file(json_out, record.model_dump_json(indent=1), "--json")
+        click.echo(f"wrote {json_out}", err=True)

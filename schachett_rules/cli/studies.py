@@ -64,7 +64,7 @@ def solitaire() -> None:
 @click.argument("ruleset", default="solitaire")
 @click.option("--deals", "-n", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--first-seed", type=click.IntRange(min=0), default=0, show_default=True)
-@click.option("--budget", type=click.IntRange(min=100), default=50000, show_default=True,
+@click.option("--budget", type=click.IntRange(min=100), default=50_000_000, show_default=True,
               help="Positions the search may visit per deal before it gives up.")
 def solitaire_survey(ruleset: str, deals: int, first_seed: int, budget: int) -> None:
     """Search many deals for a winning line and sort them by difficulty."""

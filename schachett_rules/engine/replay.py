@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from ..kernel.compiler import Tables, compile_ruleset
 from ..kernel.deal import names_of
-from ..kernel.records import CastleRecord, GameResult, PenaltyRecord, TrickRecord
+from ..kernel.records import (BidRecord, CallRecord, CastleRecord, DiscardRecord, GameResult, GiveRecord,
+                              PenaltyRecord, TrickRecord)
+from ..kernel.verify import decision_action
 from ..kernel.state import State
 from ..errors import IllegalAction, RecordError
 from ..rules.loader import Resolved, load
@@ -83,17 +85,51 @@ class PlayStep(_Strict):
     play: PlayAction
 
 
+class GiveStep(_Strict):
+    """The action ``{"give": "h3"}``: the seat passing cards passes one on (the passing clause)."""
+
+    give: str
+
+
+class BidStep(_Strict):
+    """The action ``{"bid": "solo h"}``: the seat to bid bids a contract (and its trump colour), or ``"pass"``."""
+
+    bid: str
+
+
+class CallStep(_Strict):
+    """The action ``{"call": "eA"}``: the declarer calls a card; its holder is his partner."""
+
+    call: str
+
+
+class DiscardStep(_Strict):
+    """The action ``{"discard": "h9"}``: the seat that took up cards lays one away."""
+
+    discard: str
+
+
+DECISION_STEPS = {GiveStep: ("give", "passing"), BidStep: ("bid", "auction"), CallStep: ("call", "call"),
+                  DiscardStep: ("discard", "exchange")}
+
+
 class GameRecord(_Strict):
     """A whole game as JSON: ruleset, options, dealer, hands and actions.
 
     ``stopped`` says why a record ends before the game does (a player left the table): it replays up to there.
+    ``game`` is the game's number in its session (where cards are passed, it says the direction); ``stock``
+    the cards left over and ``turned`` the card turned up, where the deal clause leaves or turns them. In a
+    tableau each hand lists its covered cards first, then the cards covering them in the same order.
     """
 
     ruleset: RulesetName
     options: dict[str, str] = {}
     dealer: StrictInt
+    game: StrictInt = 0
     hands: list[list[str]]
-    actions: list[Union[str, PlayStep, PenaltyStep, CastleStep, PassStep]]
+    stock: list[str] = []
+    turned: str | None = None
+    actions: list[Union[str, PlayStep, PenaltyStep, CastleStep, PassStep, GiveStep, BidStep, CallStep, DiscardStep]]
     stopped: str | None = None
 
 
@@ -108,6 +144,7 @@ class ReplayReport(_Strict):
     tricks: list[TrickRecord]
     penalties: list[PenaltyRecord]
     castles: list[CastleRecord] = []
+    before_play: list[Union[GiveRecord, BidRecord, CallRecord, DiscardRecord]] = []
     result: GameResult | None            # None: the record stopped before the game was over
     stopped: str | None = None
     # Words for a reader (the text report); the JSON keeps the numbers. Seat by seat, its name (the seat names
@@ -128,6 +165,8 @@ class ReplayReport(_Strict):
             "castles": [c.model_dump(exclude={"action"}) for c in self.castles],
             "over": r is not None,
         }
+        if self.before_play:
+            out["before_play"] = [x.model_dump() for x in self.before_play]
         if r is None:
             return out | {"stopped": self.stopped}
         return out | {
@@ -135,12 +174,15 @@ class ReplayReport(_Strict):
             "totals": list(r.totals), "winner": r.winner,
             "settlement": {"unit": r.unit, "by_seat": list(r.settlement), "penalties": list(r.penalties),
                            "net": list(r.net)},
-        }
+        } | ({"contract": r.contract, "trump": r.trump, "declarer": r.declarer, "called": r.called,
+              "partner": r.partner, "parties": [list(p) for p in r.parties], "tricks_taken": list(r.tricks),
+              "game_points": list(r.game_points), "thrown_in": r.thrown_in} if r.parties else {})
 
 
 ACTION_FORMS = ('a card name such as "w7", {"play": {"card": "w7", "by": SEAT}}, '
                 '{"penalty": {"seat": SEAT, "name": NAME, "card": CARD}}, '
-                '{"castle": {"seat": SEAT, "officer": CARD, "king": CARD}} or {"pass": {"seat": SEAT}}')
+                '{"castle": {"seat": SEAT, "officer": CARD, "king": CARD}}, {"pass": {"seat": SEAT}}, '
+                '{"give": CARD}, {"bid": CONTRACT or "pass"}, {"call": CARD} or {"discard": CARD}')
 
 
 def _describe_validation(err: ValidationError, file: str) -> RecordError:
@@ -152,7 +194,8 @@ def _describe_validation(err: ValidationError, file: str) -> RecordError:
         index = int(loc[1])
         return RecordError(f"{file}: action {index + 1} is not an action of a record; an action is "
                            f"{ACTION_FORMS}")
-    where = ".".join(x for x in loc if not x.startswith(("str", "PenaltyStep", "CastleStep", "PlayStep", "PassStep")))
+    where = ".".join(x for x in loc if not x.startswith(("str", "PenaltyStep", "CastleStep", "PlayStep", "PassStep",
+                                                         "GiveStep", "BidStep", "CallStep", "DiscardStep")))
     return RecordError(f"{file}: the record's field {where or '(top level)'} is wrong: {first['msg']}. A record is "
                        f'{{"ruleset": NAME, "options": {{}}, "dealer": SEAT, "hands": [[CARDS]…], "actions": [ACTION…]}}, '
                        f"an action being {ACTION_FORMS}")
@@ -189,7 +232,13 @@ def parse_record(text: str, file: str = "<record>") -> GameRecord:
 def apply_step(state: State, action, where: str = "") -> None:
     """Apply one action of a record to the state (a card name, or a play, penalty, castle or pass step)."""
     try:
-        if isinstance(action, str):
+        if type(action) in DECISION_STEPS:
+            key, phase = DECISION_STEPS[type(action)]
+            if state.phase_name != phase:
+                raise IllegalAction(f"the record says {key} {getattr(action, key)!r}, but the game is at its "
+                                    f"{state.phase_name}, not its {phase}")
+            state.apply(decision_action(state, getattr(action, key)))
+        elif isinstance(action, str):
             state.play(action)
         elif isinstance(action, PlayStep):
             state.play(action.play.card, by=action.play.by)
@@ -211,7 +260,7 @@ def apply_step(state: State, action, where: str = "") -> None:
 def state_of(record: GameRecord, t: Tables, file: str = "<record>", upto: int | None = None) -> State:
     """The state after the record's first ``upto`` actions (all of them by default), every action checked."""
     try:
-        state = State.from_record(t, record.dealer, record.hands)
+        state = State.from_record(t, record.dealer, record.hands, record.game, record.stock, record.turned)
     except RecordError as err:
         raise RecordError(f"{file}: {err.message}") from None
     for i, action in enumerate(record.actions[:upto]):
@@ -246,13 +295,15 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
         played = sum(1 for a in record.actions if isinstance(a, str))
         raise RecordError(f"{file}: the record ends after {played} cards, in trick {game.trick_number}; a game of "
                           f"{t.name} has {t.n_tricks} tricks of {t.n_seats} cards ({t.n_tricks * t.n_seats} cards)")
+    played = game.t           # the game's own tables: its parties, once its contract and partner are known
     return ReplayReport(ruleset=r.name, title=r.title, options={c.lacuna.name: c.option for c in r.lacunae},
                         dealer=record.dealer, face_up=[tuple(x) for x in game.log[0].face_up],
                         tricks=list(game.tricks), penalties=[x for x in game.log if isinstance(x, PenaltyRecord)],
                         castles=list(game.castles),
+                        before_play=[x for x in game.log if x.action in ("give", "bid", "call", "discard")],
                         result=game.result() if game.over else None, stopped=None if game.over else record.stopped,
-                        seat_labels=list(t.seat_names), party_names=list(t.party_names),
-                        party_labels=[t.party_label(p, record.dealer) for p in range(len(t.parties))])
+                        seat_labels=list(played.seat_names), party_names=list(played.party_names),
+                        party_labels=[played.party_label(p, record.dealer) for p in range(len(played.parties))])
 
 
 def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
@@ -264,7 +315,16 @@ def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
     deal = game.log[0]
     actions: list = []
     for rec in game.log[1:]:
-        if rec.action == "play":
+        if rec.action == "give":
+            actions.append(GiveStep(give=rec.card))
+        elif rec.action == "bid":
+            actions.append(BidStep(bid="pass" if rec.contract is None else
+                                   rec.contract + (f" {rec.colour}" if rec.colour else "")))
+        elif rec.action == "call":
+            actions.append(CallStep(call=rec.card))
+        elif rec.action == "discard":
+            actions.append(DiscardStep(discard=rec.card))
+        elif rec.action == "play":
             actions.append(rec.card)
         elif rec.action == "penalty":
             actions.append(PenaltyStep(penalty=PenaltyAction(seat=rec.seat, name=rec.name, card=rec.card)))
@@ -272,9 +332,26 @@ def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
             actions.append(CastleStep(castle=CastleAction(seat=rec.seat, officer=rec.officer, king=rec.king)))
         elif rec.action == "pass" and passes:
             actions.append(PassStep(pass_=PassAction(seat=rec.seat)))
-    return GameRecord(ruleset=ruleset, options=dict(options or {}), dealer=game.dealer,
-                      hands=[list(h) for h in deal.hands], actions=actions,
-                      stopped=None if game.over else stopped)
+    return GameRecord(ruleset=ruleset, options=dict(options or {}), dealer=game.dealer, game=game.game,
+                      hands=[list(h) for h in record_hands(game)], stock=list(deal.stock), turned=deal.turned,
+                      actions=actions, stopped=None if game.over else stopped)
+
+
+def record_hands(game: State) -> list[tuple[str, ...]]:
+    """The hands as a record lists them: in deck order, but in a tableau the covered cards first and then the
+    cards covering them, pile by pile (as :meth:`State.from_record` reads them)."""
+    t = game.base
+    deal = game.log[0]
+    if not game.under:
+        return list(deal.hands)
+    hands = game._history[0][1]
+    out = []
+    for seat in range(t.n_seats):
+        piles = [(top, down) for top, down in game.under.items() if hands[seat] >> top & 1]
+        loose = hands[seat] & ~sum((1 << a) | (1 << b) for a, b in piles)
+        name = t.deck.card_name
+        out.append(tuple([name(d) for _, d in piles] + [name(u) for u, _ in piles] + list(names_of(t, loose))))
+    return out
 
 
 def _fmt_money(x) -> str:
@@ -311,6 +388,7 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
         lines.append("Seats: " + ", ".join(titled(s) for s in range(len(seat_labels))) + ".")
     if party_labels:
         lines.append("Parties: " + "; ".join(party_labels) + ".")
+    lines += _before_play_lines(rep, seat)
     lines.append("")
 
     def castle_line(c: CastleRecord) -> str:
@@ -352,9 +430,52 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
     lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals))
                  + (f" ({' and '.join(party(p) for p in r.forfeited)} forfeit{'s' if len(r.forfeited) == 1 else ''})"
                     if r.forfeited else ""))
+    if r.tricks:
+        lines.append("Tricks:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.tricks)))
+    if r.game_points:
+        lines.append("Game points: " + ", ".join(f"{p} {_fmt_money(v)}" for p, v in zip(parties, r.game_points)))
+    if r.thrown_in:
+        lines.append("Every player passed: the cards are thrown in, and nobody scores.")
+        return "\n".join(lines)
     lines.append("Winner: " + (party(r.winner) if r.winner is not None else "none (equal points)"))
-    lines.append(f"Settlement ({r.unit}): " + ", ".join(f"{seat(s)} {_fmt_money(v)}" for s, v in enumerate(r.net)))
+    if r.unit:
+        lines.append(f"Settlement ({r.unit}): " + ", ".join(f"{seat(s)} {_fmt_money(v)}" for s, v in enumerate(r.net)))
     return "\n".join(lines)
+
+
+def _before_play_lines(rep: ReplayReport, seat) -> list[str]:
+    """What happened between the deal and the first card, in words: the cards passed, the bids, the call and the
+    cards laid away (a report is read after the game, when nothing is secret any more)."""
+    lines: list[str] = []
+    given: dict[tuple[int, int], list[str]] = {}
+    for x in rep.before_play:
+        if x.action == "give":
+            given.setdefault((x.seat, x.to), []).append(x.card)
+    if given:
+        lines.append("Passing: " + "; ".join(f"{seat(a)} passes {', '.join(cards)} to {seat(b)}"
+                                             for (a, b), cards in given.items()) + ".")
+    bids = [x for x in rep.before_play if x.action == "bid"]
+    if bids:
+        lines.append("Bidding: " + "; ".join(
+            f"{seat(x.seat)} " + ("passes" if x.contract is None else
+                                  f"bids {x.title or x.contract}" + (f" ({x.colour})" if x.colour else ""))
+            for x in bids) + ".")
+    for x in rep.before_play:
+        if x.action == "call":
+            lines.append(f"{seat(x.seat)} calls {x.card} ({x.cite}).")
+    laid = [x for x in rep.before_play if x.action == "discard"]
+    if laid:
+        lines.append(f"{seat(laid[0].seat)} lays away {', '.join(x.card for x in laid)} ({laid[0].cite}).")
+    r = rep.result
+    if r is not None and r.contract is not None:
+        who = f" by {seat(r.declarer)}" if r.declarer is not None else ""
+        trump = f", {r.trump} trumps" if r.trump else ""
+        partner = ""
+        if r.called is not None:
+            partner = (f"; {seat(r.partner)} holds the called {r.called}" if r.partner is not None else
+                       f"; nobody holds the called {r.called}, so the declarer plays alone")
+        lines.append(f"Contract: {r.contract}{who}{trump}{partner}.")
+    return lines
 
 
 __all__ = ["GameRecord", "ReplayReport", "read_record", "parse_record", "replay", "record_of", "format_report",

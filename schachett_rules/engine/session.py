@@ -124,7 +124,7 @@ class SessionRecord(BaseModel):
 
 
 class LedgerLine(BaseModel):
-    """One player's account over a session."""
+    """One player's account over a session (``game_points``: toward the target, where games are played to one)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     player: str
@@ -132,11 +132,34 @@ class LedgerLine(BaseModel):
     won: int
     points: int
     money: int | float
+    game_points: int | float = 0
 
 
 def _ledger_lines(players, acc) -> list[LedgerLine]:
-    return [LedgerLine(player=p, games=acc[p][0], won=acc[p][1], points=acc[p][2], money=money(acc[p][3]))
-            for p in players]
+    return [LedgerLine(player=p, games=acc[p][0], won=acc[p][1], points=acc[p][2], money=money(acc[p][3]),
+                       game_points=money(acc[p][4])) for p in players]
+
+
+def target_of(t: Tables) -> tuple[int, bool] | None:
+    """A session played to a target of game points: (the target, whether the fewest win), or None."""
+    gp = t.game_points
+    return (gp.target, gp.lowest_wins) if gp is not None and gp.target is not None else None
+
+
+def reached(t: Tables, lines: list[LedgerLine]) -> bool:
+    """Whether a player has reached the target of game points (the session is over)."""
+    target = target_of(t)
+    return target is not None and any(line.game_points >= target[0] for line in lines)
+
+
+def session_winners(t: Tables, lines: list[LedgerLine]) -> list[str]:
+    """The players who won a session played to a target: the most game points (the fewest, in Hearts)."""
+    target = target_of(t)
+    if target is None or not lines:
+        return []
+    scores = [line.game_points for line in lines]
+    best = min(scores) if target[1] else max(scores)
+    return [line.player for line in lines if line.game_points == best]
 
 
 def ledger(t: Tables, session: SessionRecord, after_each=None, near=None) -> list[LedgerLine]:
@@ -146,11 +169,13 @@ def ledger(t: Tables, session: SessionRecord, after_each=None, near=None) -> lis
     tests use it to see that the money sums to zero game by game). ``near``: the session file's folder,
     where a ruleset of one's own may lie beside it.
     """
-    acc = {p: [0, 0, 0, Fraction(0)] for p in session.players}
+    acc = {p: [0, 0, 0, Fraction(0), Fraction(0)] for p in session.players}
     resolved = load(session.ruleset, session.options, chosen_by="the session's options", near=near)
     clause = resolved.clause("session")
     if clause is not None:
         check_schedule(clause, session, t)
+    elif target_of(t) is not None:
+        check_target_schedule(t, session)
     for g in session.games:
         if g.record.ruleset != session.ruleset:
             raise RecordError(f"game {g.number}: the record plays {g.record.ruleset}, but the session is a session "
@@ -169,15 +194,43 @@ def ledger(t: Tables, session: SessionRecord, after_each=None, near=None) -> lis
                               f"of the session ({', '.join(session.players)}) or 'dummy'")
         for seat in range(t.n_seats):
             player = g.seating[t.controller(seat)]  # a dummy's money goes to the player who plays it
-            party = t.party_of[seat]
+            # the game's own parties where it made them (a called partner, the Old Ones), else the ruleset's
+            party = next(i for i, p in enumerate(r.parties) if seat in p) if r.parties else t.party_of[seat]
             acc[player][3] += Fraction(r.net[seat]).limit_denominator()
             if seat == t.controller(seat):
                 acc[player][0] += 1
                 acc[player][1] += int(r.winner == party)
                 acc[player][2] += r.totals[party]
+                if r.game_points:
+                    acc[player][4] += Fraction(r.game_points[party]).limit_denominator()
         if after_each is not None:
             after_each(g.number, _ledger_lines(session.players, acc))
+        lines = _ledger_lines(session.players, acc)
+        if clause is None and reached(t, lines) and g is not session.games[-1]:
+            raise RecordError(f"game {g.number}: a player has reached {target_of(t)[0]} game points, so the session "
+                              f"is over, but the file goes on with game {g.number + 1} ({_gp_cite(t)})")
     return _ledger_lines(session.players, acc)
+
+
+def _gp_cite(t: Tables) -> str:
+    return ", ".join(t.game_points.basis.cites) if t.game_points.basis else "game points"
+
+
+def check_target_schedule(t: Tables, session: SessionRecord) -> None:
+    """That a session played to a target numbers its games 1, 2, 3, …, seats its players in lot order, and has
+    each game dealt as the dealer clause passes the deal and numbered as it was played."""
+    want = list(session.players)
+    for i, g in enumerate(session.games):
+        if g.number != i + 1:
+            raise RecordError(f"game {g.number} stands in place {i + 1} of the file: a session numbers its games "
+                              f"1, 2, 3, … in the order they were played")
+        if list(g.seating) != want:
+            raise RecordError(f"game {g.number}: the seating {', '.join(g.seating)} is not the players in lot order "
+                              f"({', '.join(want)}); a session played to a target keeps its seats")
+        if g.record.game != i or g.record.dealer != t.dealer_of(i):
+            raise RecordError(f"game {g.number}: its record says game {g.record.game + 1} dealt by seat "
+                              f"{g.record.dealer}, but the session's game {g.number} is dealt by seat "
+                              f"{t.dealer_of(i)} ({t.dealer_cite})")
 
 
 def check_schedule(clause: ir.Session, session: SessionRecord, t: Tables) -> None:
@@ -227,13 +280,49 @@ def play_session(t: Tables, ruleset: str, options: dict[str, str], session: ir.S
     return SessionRecord(ruleset=ruleset, options=options, players=list(players), games=games)
 
 
-def format_ledger(lines: list[LedgerLine], unit: str) -> str:
-    """The ledger as a table."""
-    out = [f"{'player':<8} {'games':>5} {'won':>5} {'points':>8} {unit:>8}"]
+def play_to_target(t: Tables, ruleset: str, options: dict[str, str], players: list[str], seed: int,
+                   most: int = 1000, progress=None) -> SessionRecord:
+    """Play games with random players until a player reaches the target of game points (the game points clause),
+    the players keeping their seats in lot order and the deal passing on; at most ``most`` games."""
+    target = target_of(t)
+    if target is None:
+        raise RecordError(f"ruleset {t.name} plays no session to a target: its game points clause names none")
+    games: list[SessionGame] = []
+    totals = {p: Fraction(0) for p in players}
+    for number in range(most):
+        rng = GameStream(seed, number)
+        game = State.deal(t, t.dealer_of(number), rng, game=number)
+        game.advance(lambda seat, state: random_action(state, rng))
+        games.append(SessionGame(number=number + 1, round=1, seating=list(players),
+                                 record=record_of(game, ruleset, options)))
+        if progress is not None:
+            progress(1)
+        r = game.result()
+        for seat, player in enumerate(players):
+            party = next(i for i, p in enumerate(r.parties) if seat in p)
+            totals[player] += Fraction(r.game_points[party]).limit_denominator()
+        if any(v >= target[0] for v in totals.values()):
+            break
+    return SessionRecord(ruleset=ruleset, options=options, players=list(players), games=games)
+
+
+def format_ledger(lines: list[LedgerLine], unit: str, game_points: bool = False) -> str:
+    """The ledger as a table (with each player's game points, for a session played to a target).
+
+    A game settled by game points alone (Hearts) has no money column.
+    """
+    money = bool(unit) or not game_points
+    unit = unit or "money"
+    head = f" {unit:>8}" if money else ""
+    gp = f" {'game pts':>8}" if game_points else ""
+    out = [f"{'player':<8} {'games':>5} {'won':>5} {'points':>8}{head}{gp}"]
     for line in lines:
-        out.append(f"{line.player:<8} {line.games:>5} {line.won:>5} {line.points:>8} {line.money:>+8g}")
-    total = sum(Fraction(x.money).limit_denominator() for x in lines)
-    out.append(f"{'sum':<8} {'':>5} {'':>5} {'':>8} {float(total):>+8g}")
+        cash = f" {line.money:>+8g}" if money else ""
+        extra = f" {line.game_points:>8g}" if game_points else ""
+        out.append(f"{line.player:<8} {line.games:>5} {line.won:>5} {line.points:>8}{cash}{extra}")
+    if money:
+        total = sum(Fraction(x.money).limit_denominator() for x in lines)
+        out.append(f"{'sum':<8} {'':>5} {'':>5} {'':>8} {float(total):>+8g}")
     return "\n".join(out)
 
 

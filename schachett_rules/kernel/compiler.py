@@ -180,6 +180,7 @@ class _Compiler:
             settlement=settlement, stake=stake, penalty_rounding=penalty_rounding, penalties={p.name: p for p in self.r.of_kind(ir.Penalty)},
             capture_words=capture_words, tie_words=tie_words, options=self.r.options,
             capture_victims=self.capture_extra[0], capture_dir=self.capture_extra[1], face_group=self.face_group,
+            capture_rule_words=self.capture_extra[2],
             castling=castling, dummies=dummy, first_dealer=dealer[0], deal_step=dealer[1], dealer_cite=dealer[2],
             automaton=((self.r.clause("automaton").seats, self.r.clause("automaton").policy)
                        if self.r.clause("automaton") else None),
@@ -554,7 +555,7 @@ class _Compiler:
             victims = [d.select(rule.victims, ref, "capture", self.trump, self.classes) for ref in range(len(d.colours))]
             taker = describe_selector(ir.Selector(terms=(ir.Term(base=ir.Atom(what="kind", name=rule.taker)),)), d)
             if rule.taker in self.classes:
-                taker = f"a card of the {rule.taker}"
+                taker = _a(rule.taker)
             victims_words = describe_selector(rule.victims, d).removeprefix("a ").removeprefix("an ")
             # an explanation cites the rule's own sections where the rule is graded on its own
             rule_cite = ", ".join(rule.basis.cites) if rule.basis is not None and rule.basis.cites else cite
@@ -595,7 +596,8 @@ class _Compiler:
         beats_last = tuple(sum(1 << g for g in range(n) if relation(promoted_as[f], promoted_as[g])) for f in range(n))
         words = {k: ("; ".join(r[2] for r in rs), rs[0][3]) for k, rs in rules.items()}
         self.capture_extra = ({k: tuple(tuple(v) for _dr, v, _w, _c in rs) for k, rs in rules.items()},
-                              {k: tuple(r[0] for r in rs) for k, rs in rules.items()})
+                              {k: tuple(r[0] for r in rs) for k, rs in rules.items()},
+                              {k: tuple((r[2], r[3]) for r in rs) for k, rs in rules.items()})
         return beats, beats_last, words, ties
 
     def follow(self):

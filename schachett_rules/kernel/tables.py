@@ -115,6 +115,7 @@ class Tables:
     lead_cites: tuple[str, str] = ("", "")
     capture_victims: dict = field(default_factory=dict)  # group -> per capture rule, the faces it may take by colour
     capture_dir: dict = field(default_factory=dict)      # group -> per capture rule, 'lower' | 'higher' | 'any'
+    capture_rule_words: dict = field(default_factory=dict)  # group -> per capture rule, (its words, its citation)
     face_group: tuple[str, ...] = ()                     # face -> its class (the first holding it), else its kind
     castling: CastleTable | None = None
     no_castling_cite: str = ""                           # the citation of a `castling: none` clause
@@ -153,6 +154,11 @@ class Tables:
     runners: tuple[int, ...] = ()                        # the runners clause's cards, highest first
     party_names_fixed: bool = False                      # the party names clause names parties made in the game
     flow: object = None                                  # the flow (kernel.flow.Flow): passing, bidding, contracts
+
+    @property
+    def money_unit(self) -> str:
+        """What a game's settlement is counted in ('cents'), or '' for a game settled by game points alone."""
+        return self.settlement.unit if self.settlement is not None else ""
 
     @property
     def n_active(self) -> int:

@@ -149,12 +149,18 @@ def explain(t: Tables, index: int, face: int, holder_face: int) -> str:
         promo = " (last trick: " + ", ".join(parts) + ")"
     group = t.face_group[en] if t.face_group else d.face_kind[en]
     words, cite = t.capture_words.get(group, (f"a {group} takes nothing", ""))
+    rules = list(zip(t.capture_dir.get(group, ()), t.capture_victims.get(group, ())))
     if holds_against(t, index, face, holder_face):
         if t.rank[en] == t.rank[eh] and "any" not in t.capture_dir.get(group, ()):
             _rule, tcite = t.tie_words.get(group, ("later", ""))
             return f"{n} takes {h}{promo}: of two equal cards the later played takes ({tcite})"
+        if len(rules) > 1:
+            # of several rules for the taker, the one that lets it take says why
+            for (direction, victims), (rule_words, rule_cite) in zip(rules, t.capture_rule_words[group]):
+                if victims[d.face_colour[en]] >> eh & 1 and (direction == "any" or (
+                        t.rank[en] > t.rank[eh] if direction == "lower" else t.rank[en] < t.rank[eh])):
+                    return f"{n} takes {h}{promo}: {rule_words} ({rule_cite})"
         return f"{n} takes {h}{promo}: {words} ({cite})"
-    rules = list(zip(t.capture_dir.get(group, ()), t.capture_victims.get(group, ())))
     may = [direction for direction, victims in rules if victims[d.face_colour[en]] >> eh & 1]
     if not may:
         return f"{n} does not take {h}{promo}: {words} ({cite})"

@@ -74,6 +74,8 @@ class Sampler:
         self.size = [t.hand_size - done - (1 if s in in_trick else 0) for s in range(n)]
         # A player who did not follow the first tier he could have served holds none of its cards now.
         self.excluded = [0] * n
+        self._freedom = None
+        self._open: list[list[int]] = []
         for cards in [tr.cards for tr in obs.tricks] + ([obs.trick] if obs.trick else []):
             trick = [(seat, d.card_of(name)) for seat, name in cards]
             for seat, card in trick[1:]:
@@ -84,16 +86,22 @@ class Sampler:
         t = self.t
         hidden = [s for s in range(t.n_seats) if s not in self.visible]
         need = {s: self.size[s] - self.known[s].bit_count() for s in hidden}
+        if self._freedom is None:
+            # how many hidden seats may hold each card (the same for every deal of this observation)
+            self._freedom = {c: sum(1 for s in hidden if not self.excluded[s] >> c & 1) for c in self.unseen}
+            self._open = [[s for s in hidden if not self.excluded[s] >> c & 1] for c in range(t.n_cards)]
+        freedom, allowed = self._freedom, self._open
         for attempt in range(tries):
             hands = list(self.known)
             room = dict(need)
             cards = list(self.unseen)
             rng.shuffle(cards)
             # the most constrained cards first: those few seats may hold
-            cards.sort(key=lambda c: sum(1 for s in hidden if not self.excluded[s] >> c & 1))
+            cards.sort(key=freedom.__getitem__)
             ok = True
+            last = attempt == tries - 1
             for c in cards:
-                choices = [s for s in hidden if room[s] > 0 and (attempt == tries - 1 or not self.excluded[s] >> c & 1)]
+                choices = [s for s in (hidden if last else allowed[c]) if room[s] > 0]
                 if not choices:
                     ok = False
                     break
@@ -105,58 +113,87 @@ class Sampler:
         raise RuntimeError("no deal agrees with the observation")  # pragma: no cover - the last try ignores voids
 
 
-class MonteCarloBot:
-    """Chooses by sampling deals that agree with what it has seen and playing each card out at random."""
+def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
+    """``samples`` states at the observed position, each with its own deal of the cards the seat cannot see
+    (agreeing with all it has seen), the points, Kings fallen and castles as the observation shows them."""
+    sampler = Sampler(t, obs)
+    points = [0] * len(t.parties)
+    cards = [0] * len(t.parties)
+    for tr in obs.tricks:
+        points[t.party_of[tr.winner]] += tr.points
+        cards[t.party_of[tr.winner]] += tr.points
+        for e in tr.events:
+            for p in e.scoring_parties:
+                points[p] += e.points
+    count = fallen_kings(obs)
+    castled = castled_mask(c.seat for c in obs.castles)
+    leader = sampler.trick[0][0] if sampler.trick else obs.to_move
+    for _ in range(samples):
+        yield State.at_position(t, obs.dealer, sampler.sample(rng), leader, sampler.trick, obs.trick_number - 1,
+                                count, castled, points, cards)
 
-    name = "mc"
 
-    def __init__(self, t: Tables, samples: int = 24):
-        if t.flow is not None:
-            # its deals are dealt hand by hand from what a seat saw in the tricks; cards passed on, a stock, a
-            # discard and a partner known only by a called card are not yet among what it reasons from
-            raise SchachettError(f"the Monte-Carlo player cannot yet play {t.name}: it samples the hidden hands "
-                                 f"from the tricks alone, and this ruleset passes cards, leaves a stock or makes its "
-                                 f"parties in the game; choose the heuristic or the random player")
-        self.t = t
-        self.samples = samples
+def card_of(t: Tables, hand: int, name: str) -> int:
+    """The card (one of its copies) of face ``name`` in ``hand``."""
+    free = hand & t.deck.face_cards[t.face(name)]
+    return (free & -free).bit_length() - 1
+
+
+def refuse_flow(t: Tables, player: str) -> None:
+    """Refuse a ruleset whose hidden hands the sampling players cannot yet deal (see :class:`Sampler`)."""
+    if t.flow is not None:
+        # the deals are dealt hand by hand from what a seat saw in the tricks; cards passed on, a stock, a
+        # discard and a partner known only by a called card are not yet among what they reason from
+        raise SchachettError(f"{player} cannot yet play {t.name}: it samples the hidden hands from the tricks "
+                             f"alone, and this ruleset passes cards, leaves a stock or makes its parties in the "
+                             f"game; choose the heuristic or the random player")
+
+
+class Deliberating:
+    """What the thinking players share: a card that is the only legal one is played at once, and a chance to
+    castle is taken as the heuristic player takes it (a King is rescued when the rules allow)."""
+
+    t: Tables
 
     def play(self, obs: Observation, rng: random.Random) -> str:
-        """The card with the best mean result over the sampled deals (castling played on in every play-out)."""
-        t = self.t
+        """The card to play: the only legal one, or the one :meth:`choose` finds best."""
         choices = list(dict.fromkeys(obs.legal))
-        if len(choices) == 1:
-            return choices[0]
-        me = obs.to_move
-        mine = t.party_of[me]
-        sampler = Sampler(t, obs)
-        points = [0] * len(t.parties)
-        cards = [0] * len(t.parties)
-        for tr in obs.tricks:
-            points[t.party_of[tr.winner]] += tr.points
-            cards[t.party_of[tr.winner]] += tr.points
-            for e in tr.events:
-                for p in e.scoring_parties:
-                    points[p] += e.points
-        count = fallen_kings(obs)
-        castled = castled_mask(c.seat for c in obs.castles)
-        leader = sampler.trick[0][0] if sampler.trick else obs.to_move
-        scores = {name: 0.0 for name in choices}
-        for _ in range(self.samples):
-            hands = sampler.sample(rng)
-            position = State.at_position(t, obs.dealer, hands, leader, sampler.trick, obs.trick_number - 1, count,
-                                         castled, points, cards)
-            for name in choices:
-                free = hands[me] & t.deck.face_cards[t.face(name)]
-                position.push(Play(me, (free & -free).bit_length() - 1))
-                totals = rollout(position, rng)
-                position.undo()
-                scores[name] += totals[mine] - sum(totals) + totals[mine]
-        return max(choices, key=lambda name: scores[name])
+        return choices[0] if len(choices) == 1 else self.choose(obs, choices, rng)
+
+    def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
+        """The best of two or more legal cards (one name per face)."""
+        raise NotImplementedError
 
     def castle(self, obs: Observation, options: list, rng: random.Random):
         """Castling as the heuristic player does it: rescue a King when possible."""
         return HeuristicBot(self.t).castle(obs, options, rng)
 
     def decide(self, obs: Observation, rng: random.Random) -> str:
-        """Decisions before play as the heuristic player makes them."""
+        """Decisions before play (cards passed, bids, calls, discards) as the heuristic player makes them."""
         return HeuristicBot(self.t).decide(obs, rng)
+
+
+class MonteCarloBot(Deliberating):
+    """Chooses by sampling deals that agree with what it has seen and playing each card out at random."""
+
+    name = "mc"
+
+    def __init__(self, t: Tables, samples: int = 24):
+        refuse_flow(t, "the Monte-Carlo player")
+        self.t = t
+        self.samples = samples
+
+    def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
+        """The card with the best mean result over the sampled deals (castling played on in every play-out)."""
+        t = self.t
+        me = obs.to_move
+        mine = t.party_of[me]
+        scores = {name: 0.0 for name in choices}
+        for position in positions(t, obs, rng, self.samples):
+            hands = position.hands
+            for name in choices:
+                position.push(Play(me, card_of(t, hands[me], name)))
+                totals = rollout(position, rng)
+                position.undo()
+                scores[name] += totals[mine] - sum(totals) + totals[mine]
+        return max(choices, key=lambda name: scores[name])

@@ -32,6 +32,7 @@ import numpy as np
 
 from ..kernel.scoring import scorer_parties
 from ..kernel.tables import Tables
+from .plan import not_compiled
 from ..errors import SchachettError
 
 
@@ -43,6 +44,11 @@ def supported(t: Tables) -> str | None:
         return f"{t.n_faces} faces do not fit in a 64-bit word"
     if len(t.parties) != 2:
         return "the batch scores two parties"
+    why = not_compiled(t)
+    if why is not None:
+        return why
+    if t.settlement is None:
+        return "the batch settles in money, and this ruleset settles by game points alone"
     return None
 
 

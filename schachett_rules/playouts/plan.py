@@ -18,6 +18,7 @@ from ..kernel import core
 from ..kernel.automaton import policy_of, strength_order
 from ..kernel.castling import officer_cards, permits_of
 from ..kernel.scoring import event_of
+from ..errors import SchachettError
 from ..kernel.tables import Tables
 
 BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
@@ -338,8 +339,25 @@ _PLANS: dict[int, tuple] = {}
 _PLANS_LOCK = threading.Lock()
 
 
+def not_compiled(t: Tables) -> str | None:
+    """What of a ruleset the compiled state cannot yet play, or None when it plays all of it."""
+    if t.flow is not None:
+        return "it plays no phase before the first card (passing, bidding, a call, an exchange, a stock)"
+    if t.restrictions or t.obligations or t.first_lead_card >= 0:
+        return "it plays no restriction on leads or plays and no first lead by the holder of a card"
+    return None
+
+
 def plan_of(t: Tables) -> Plan:
-    """The arrays of a ruleset, built on first use and shared by every thread (a plan never changes)."""
+    """The arrays of a ruleset, built on first use and shared by every thread (a plan never changes).
+
+    Raises :class:`~schachett_rules.errors.SchachettError` for a ruleset it cannot play (:func:`not_compiled`):
+    the compiled loop would otherwise play it by the wrong rules.
+    """
+    why = not_compiled(t)
+    if why is not None:
+        raise SchachettError(f"the compiled game state cannot yet play {t.name}: {why}; the engine, the "
+                             f"heuristic and the random players play it")
     key = id(t)
     with _PLANS_LOCK:
         entry = _PLANS.get(key)

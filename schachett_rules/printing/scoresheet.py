@@ -40,7 +40,7 @@ def scoresheet_chunks(r: Resolved, t: Tables) -> list[tuple[str, float]]:
     if session.reign is not None or len(players) != 4 or t.n_seats != 4:
         raise UsageError(f"ruleset {r.name}: the score sheet is laid out for four players at one table")
     games = session.games_per_round
-    unit = t.settlement.unit
+    unit = t.money_unit
     out = [(f"<h1>Schachett score sheet: one cycle of {games * session.rounds_per_cycle} games</h1>"
             f"<p>Ruleset <i>{html.escape(r.name)}</i>. {session.rounds_per_cycle} rounds of {games} games (§13); "
             "before each new round two players change places as printed under its heading. Partners sit opposite. "

@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 from ..kernel.tables import Tables
+from ..rules.seating import seat_words
 from .stats import Stats
 
 COLOURS = {"checkmate": "#b22222", "selfmate": "#1f77b4", "stalemate": "#2ca02c"}
@@ -47,9 +48,9 @@ def place_names(t: Tables) -> list[str]:
         if place == 0:
             names.append(f"the dealer ({role})" if role else "the dealer")
         elif place in partners:
-            names.append(f"{role} (the dealer's partner)" if role else f"the dealer's partner (dealer + {place})")
+            names.append(f"{role} (the dealer's partner)" if role else f"the dealer's partner ({seat_words(place, n)})")
         else:
-            names.append(role or f"dealer + {place}")
+            names.append(role or seat_words(place, n))
     return names
 
 
@@ -64,9 +65,9 @@ def party_names(t: Tables) -> list[str]:
 
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> party_names(tables_for("original"))
-    ['party 0 (seats 0, 2)', 'party 1 (seats 1, 3)']
+    ['South and North (seats 0, 2)', 'West and East (seats 1, 3)']
     """
-    return [f"party {p} (seats {', '.join(map(str, seats))})" for p, seats in enumerate(t.parties)]
+    return [f"{t.party_names[p]} (seats {', '.join(map(str, seats))})" for p, seats in enumerate(t.parties)]
 
 
 def _save(fig, folder: Path, name: str) -> list[Path]:
@@ -93,8 +94,9 @@ def plot_stats(s: Stats, folder: Path, title: str = "", t: Tables | None = None)
     written: list[Path] = []
     n = max(s.games, 1)
     tricks = list(range(1, s.n_tricks + 1))
-    parties = party_names(t) if t else [f"party {p}" for p in range(s.n_parties)]
-    places = place_names(t) if t else ["the dealer"] + [f"dealer + {k}" for k in range(1, s.n_seats)]
+    from .simulate import party_titles
+    parties = party_names(t) if t else party_titles(s)
+    places = place_names(t) if t else [seat_words(k, s.n_seats) for k in range(s.n_seats)]
     every = f"{s.games:,} games"
 
     fig, ax = plt.subplots(figsize=(7, 3.6))
@@ -123,7 +125,7 @@ def plot_stats(s: Stats, folder: Path, title: str = "", t: Tables | None = None)
     xs = sorted(s.difference_hist)
     right.bar([x * s.BIN + s.BIN / 2 for x in xs], [100 * s.difference_hist[x] / n for x in xs], width=s.BIN,
               color="#777777")
-    right.set_xlabel("party 0's points − party 1's" if s.n_parties == 2 else "the difference of the points")
+    right.set_xlabel(f"{parties[0]}'s points − {parties[1]}'s" if s.n_parties == 2 else "the difference of the points")
     right.set_title("the difference between the parties", fontsize=11)
     fig.suptitle(f"{title}: how the points fall ({every})")
     written += _save(fig, folder, "points")
@@ -153,7 +155,7 @@ def plot_stats(s: Stats, folder: Path, title: str = "", t: Tables | None = None)
     ax.set_xlim(-0.5, s.n_seats - 0.5)
     spread = max([abs(v) for v in lows + highs] or [1.0])
     ax.set_ylim(-1.35 * spread, 1.35 * spread)
-    ax.set_ylabel(f"money won per game ({t.settlement.unit})" if t else "money won per game")
+    ax.set_ylabel(f"money won per game ({t.money_unit})" if t else "money won per game")
     ax.set_title(f"{title}: money by place at the table ({every})\nthe dot is the mean, the bar its 95% interval",
                  fontsize=10)
     written += _save(fig, folder, "seat-advantage")

@@ -32,22 +32,25 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .. import __version__, paths
+from ..errors import SchachettError
 from ..kernel.state import State
 from ..kernel.compiler import tables_for
 from ..kernel.scoring import stake_money
 from ..kernel.tables import Tables
 from ..language import ir
 from ..language.expr import evaluate_arrays
-from ..players import make_bot
+from ..players import bot_problem, make_bot
 from ..players.bots import play_game
 from ..playouts.batch import draws_per_game, random_batch, supported
 from ..kernel.streams import GameStream
 from ..playouts.streams import block_uniforms
 from ..rules.loader import load
+from ..rules.seating import seat_words
 from .parallel import map_chunks
 from .stats import Stats, wilson
 
-BOT_NAMES = ("random", "heuristic", "mc")
+STRONG = ("mc", "dd", "ismcts")      # bots that think: their runs go in small chunks
+
 
 
 class Spec(BaseModel):
@@ -66,8 +69,9 @@ class Spec(BaseModel):
     @classmethod
     def _known_bots(cls, value):
         for name in value:
-            if name not in BOT_NAMES:
-                raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+            problem = bot_problem(name)
+            if problem:
+                raise ValueError(problem)
         return value
 
     @property
@@ -81,7 +85,7 @@ class Spec(BaseModel):
             return self.chunk
         if self.all_random:
             return 10000 if supported(t) is None else 1000
-        return 8 if "mc" in self.bots else 40
+        return 8 if any(name.partition(":")[0] in STRONG for name in self.bots) else 40
 
     def seat_bots(self, t: Tables) -> list[str]:
         """The bot on each seat: one name for all, one per party, or one per seat."""
@@ -114,11 +118,15 @@ def empty_stats(t: Tables) -> Stats:
 
 # --- one game's contribution ----------------------------------------------------------------------
 
-def _leads(running: np.ndarray, winner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Lead changes and the trick from which the winner leads for good, from running differences.
+def _leads(running: np.ndarray, winner: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Lead changes, the trick from which the winner leads for good, and whether the loser was ever ahead,
+    from running differences.
 
-    ``running`` holds, for each game and after each trick, party 0's points so
-    far minus party 1's; ``winner`` is +1 or -1 (0 for equal final points).
+    ``running`` holds, for each game and after each trick, the first party's points so
+    far minus the second's; ``winner`` is +1 or -1 (0 for equal final points).
+
+    >>> _leads(np.array([[5, -3, 4], [2, 2, 9]]), np.array([1, 1]))[2].tolist()   # the second never trails
+    [True, False]
     """
     sign = np.sign(running)
     games, tricks = sign.shape
@@ -129,7 +137,8 @@ def _leads(running: np.ndarray, winner: np.ndarray) -> tuple[np.ndarray, np.ndar
     changes = ((filled[:, 1:] != filled[:, :-1]) & (filled[:, :-1] != 0)).sum(axis=1)
     wrong = filled != winner[:, None]
     last_wrong = np.where(wrong.any(axis=1), tricks - 1 - np.argmax(wrong[:, ::-1], axis=1), -1)
-    return changes, last_wrong + 1
+    loser_led = (winner != 0) & (sign == -winner[:, None]).any(axis=1)
+    return changes, last_wrong + 1, loser_led
 
 
 def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
@@ -216,7 +225,8 @@ def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
         np.add.at(per_trick, (rows, out.event_trick[rows, slot]), sign * out.event_points[rows, slot])
     running = np.cumsum(per_trick, axis=1)
     final = np.where(winner == 0, 1, np.where(winner == 1, -1, 0))
-    changes, settled = _leads(running, final)
+    changes, settled, loser_led = _leads(running, final)
+    stats.loser_led += int(loser_led.sum())
     stats.lead_changes.add_sums(games, int(changes.sum()), int((changes * changes).sum()), int(changes.min()),
                                 int(changes.max()))
     for k, v in zip(*np.unique(settled[decided], return_counts=True)):
@@ -228,26 +238,45 @@ def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
 
 
 def add_game(stats: Stats, t: Tables, game) -> None:
-    """Add one finished engine game to the statistics (the same figures as :func:`add_batch`)."""
+    """Add one finished engine game to the statistics (the same figures as :func:`add_batch`).
+
+    A game that made its own parties (a declarer and his partner, the holders of the Old Ones) counts the
+    declaring side as party 0 and the defenders as party 1; the contracts bid, the games thrown in and the
+    game points by seat are counted besides.
+    """
     r = game.result()
+    played = game.t                      # the game's own tables: its parties
     dealer = game.dealer
     n = t.n_seats
     stats.games += 1
+    if t.flow is not None:
+        name = r.contract or ("thrown in" if r.thrown_in else "(no contract)")
+        tally = stats.contracts.setdefault(name, [0, 0])
+        tally[0] += 1
+        tally[1] += int(r.winner is not None and r.winner == played.declarer_party >= 0)
+        stats.thrown_in += int(r.thrown_in)
+        for seat in range(n):
+            party = next((i for i, p in enumerate(r.parties) if seat in p), None)
+            gp = Fraction(r.game_points[party]).limit_denominator() if r.game_points and party is not None else 0
+            stats.seat_game_points[seat].add(gp)
+            stats.position_game_points[(seat - dealer) % n].add(gp)
     if r.winner is None:
         stats.draws += 1
     else:
         stats.wins[r.winner] += 1
-        stats.money_per_winner.add(Fraction(r.settlement[t.parties[r.winner][0]]).limit_denominator())
-        leader = t.first_leader(dealer)
-        stats.leader_party_wins += int(t.party_of[leader] == r.winner)
+        stats.money_per_winner.add(Fraction(r.settlement[played.parties[r.winner][0]]).limit_denominator())
+        leader = game._tricks[0][0] if game._tricks else played.first_leader(dealer)
+        stats.leader_party_wins += int(played.party_of[leader] == r.winner)
     for p, v in enumerate(r.totals):
         stats.points[p].add(v)
         stats.add_hist(p, [v])
-    card_diff, total_diff = r.card_points[0] - r.card_points[1], r.totals[0] - r.totals[1]
-    if len(r.totals) == 2 and total_diff and (card_diff > 0) - (card_diff < 0) != (total_diff > 0) - (total_diff < 0):
+    two = len(r.totals) == 2
+    card_diff, total_diff = (r.card_points[0] - r.card_points[1], r.totals[0] - r.totals[1]) if two else (0, 0)
+    if two and total_diff and (card_diff > 0) - (card_diff < 0) != (total_diff > 0) - (total_diff < 0):
         stats.kings_turned += 1
-    stats.difference.add(r.totals[0] - r.totals[1])
-    stats.add_hist(None, [r.totals[0] - r.totals[1]])
+    if two:
+        stats.difference.add(total_diff)
+        stats.add_hist(None, [total_diff])
     for seat in range(n):
         m = Fraction(r.settlement[seat]).limit_denominator()
         stats.seat_money[seat].add(m)
@@ -261,17 +290,19 @@ def add_game(stats: Stats, t: Tables, game) -> None:
     stats.same_trick += len(tricks) != len(set(tricks))
     stats.castles += len(game.castles)
     stats.games_with_castling += bool(game.castles)
-    per_trick = np.zeros((1, t.n_tricks), dtype=np.int64)
-    for i, tr in enumerate(game.tricks):
-        per_trick[0, i] += tr.points if t.party_of[tr.winner] == 0 else -tr.points
-        for e in tr.events:
-            for p in e.scoring_parties:
-                per_trick[0, i] += e.points if p == 0 else -e.points
-    final = np.array([0 if r.winner is None else (1 if r.winner == 0 else -1)])
-    changes, settled = _leads(np.cumsum(per_trick, axis=1), final)
-    stats.lead_changes.add(int(changes[0]))
-    if r.winner is not None:
-        stats.decided_at[int(settled[0])] += 1
+    if two and game.tricks:
+        per_trick = np.zeros((1, t.n_tricks), dtype=np.int64)
+        for i, tr in enumerate(game.tricks):
+            per_trick[0, i] += tr.points if played.party_of[tr.winner] == 0 else -tr.points
+            for e in tr.events:
+                for p in e.scoring_parties:
+                    per_trick[0, i] += e.points if p == 0 else -e.points
+        final = np.array([0 if r.winner is None else (1 if r.winner == 0 else -1)])
+        changes, settled, loser_led = _leads(np.cumsum(per_trick, axis=1), final)
+        stats.loser_led += int(loser_led[0])
+        stats.lead_changes.add(int(changes[0]))
+        if r.winner is not None and int(settled[0]) < len(stats.decided_at):
+            stats.decided_at[int(settled[0])] += 1
     stats.length.add(len(game.tricks))
 
 
@@ -380,6 +411,7 @@ def stats_json(s: Stats) -> dict:
         "both_kings_same_trick": s.same_trick,
         "kings_turn_the_result": s.kings_turned,
         "kings_turn_the_result_ci95": list(wilson(s.kings_turned, max(decided, 1))),
+        "loser_was_ahead": s.loser_led, "loser_was_ahead_ci95": list(wilson(s.loser_led, max(decided, 1))),
         "events_per_game": {str(k): v for k, v in sorted(s.events_per_game.items())},
         "castles": s.castles, "games_with_castling": s.games_with_castling,
         "lead_changes": s.lead_changes.as_json(),
@@ -391,6 +423,21 @@ def stats_json(s: Stats) -> dict:
     }
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def party_titles(s: Stats) -> list[str]:
+    """The parties of a run's ruleset by their names (its seats' names joined, where it names none)."""
+    try:
+        t = tables_for(s.ruleset)
+        # parties made in the game are counted as the declaring side and the defenders (add_game)
+        names = ["the declaring side", "the defenders"] if t.flow is not None and not t.party_names_fixed \
+            else list(t.party_names)
+    except SchachettError:      # a rule file no longer where the run found it: the parties by their order
+        names = []
+    return names if len(names) == s.n_parties else [f"the {ORDINALS[p]} party" for p in range(s.n_parties)]
+
+
 def format_stats(s: Stats, spec: Spec | None = None) -> str:
     """The report as plain text (the same for the same run)."""
     n = s.games
@@ -400,12 +447,13 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
         head += f", bots {','.join(spec.bots)}, seed {spec.seed}"
         if spec.options:
             head += ", options " + ", ".join(f"{k}={v}" for k, v in spec.options.items())
+    parties = party_titles(s)
     lines = [head, "", "Party results (95% intervals)"]
     for p, w in enumerate(s.wins):
         lo, hi = wilson(w, n)
         pts = s.points[p]
         plo, phi = pts.ci()
-        lines.append(f"  party {p}: wins {w:>7} = {100 * w / n:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]   "
+        lines.append(f"  {parties[p]}: wins {w:>7} = {100 * w / n:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]   "
                      f"points mean {pts.mean:7.1f} [{plo:.1f}, {phi:.1f}]  sd {pts.sd:6.1f}  "
                      f"range {float(pts.low):g}..{float(pts.high):g}")
     lines.append(f"  equal points: {s.draws} = {100 * s.draws / n:.1f}%")
@@ -413,11 +461,12 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
     lines.append(f"  the party that leads first wins {100 * s.leader_party_wins / max(1, decided):.1f}% "
                  f"of decided games [{100 * lo:.1f}, {100 * hi:.1f}]")
     d = s.difference
-    lines.append(f"  difference (party 0 − party 1): mean {d.mean:.1f}, sd {d.sd:.1f}")
+    lines.append(f"  difference ({parties[0]} − {parties[1] if len(parties) > 1 else 'the others'}): "
+                 f"mean {d.mean:.1f}, sd {d.sd:.1f}")
     lines.append(f"  money per winning player: mean {s.money_per_winner.mean:.2f}, sd {s.money_per_winner.sd:.2f}, "
                  f"max {float(s.money_per_winner.high or 0):g}")
     lines.append("  mean money by seat: " + ", ".join(f"seat {i} {r.mean:+.2f}" for i, r in enumerate(s.seat_money)))
-    names = ["dealer", "first to lead"] + [f"dealer + {k}" for k in range(2, s.n_seats)]
+    names = [seat_words(k, s.n_seats) for k in range(s.n_seats)]
     lines.append("  mean money by place at the table: " + ", ".join(
         f"{names[i]} {r.mean:+.2f} [{r.ci()[0]:+.2f}, {r.ci()[1]:+.2f}]" for i, r in enumerate(s.position_money)))
     lines.append("")
@@ -449,8 +498,28 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
             cumulative += v
             if median is None and cumulative * 2 >= decided:
                 median = i + 1
-        lines.append(f"  decided (the winner leads from then on) from trick {median} on in half the games; "
-                     "by trick: " + " ".join(f"{100 * v / decided:.0f}" for v in s.decided_at) + " %")
+        lines.append(f"  decided (from that trick on the eventual winner is ahead for good) by trick {median} in "
+                     "half the decided games; by trick: " + " ".join(f"{100 * v / decided:.0f}" for v in s.decided_at)
+                     + " %")
+        lo, hi = wilson(s.loser_led, decided)
+        lines.append(f"  drama: the eventual loser was ahead after some trick in {100 * s.loser_led / decided:.1f}% "
+                     f"of decided games [{100 * lo:.1f}, {100 * hi:.1f}]")
     if s.length.n and s.length.low != s.length.high:
         lines.append(f"  length: mean {s.length.mean:.1f} tricks")
+    if s.contracts:
+        lines.append("")
+        lines.append("Contracts (how often each was played, and how often the declaring side won it)")
+        for name, (games, won) in sorted(s.contracts.items(), key=lambda kv: -kv[1][0]):
+            lo, hi = wilson(won, games)
+            lines.append(f"  {name:<16} {games:>7} = {100 * games / n:5.1f}% of games; won {100 * won / games:5.1f}% "
+                         f"[{100 * lo:.1f}, {100 * hi:.1f}]")
+        if s.thrown_in:
+            lines.append(f"  thrown in (every player passed): {s.thrown_in} = {100 * s.thrown_in / n:.1f}%")
+    if any(x.n for x in s.seat_game_points) and any(x.total for x in s.seat_game_points):
+        lines.append("  mean game points by seat: " + ", ".join(f"seat {i} {r.mean:.2f}"
+                                                            for i, r in enumerate(s.seat_game_points)))
+        names = [seat_words(k, s.n_seats) for k in range(s.n_seats)]
+        lines.append("  mean game points by place at the table: " + ", ".join(
+            f"{names[i]} {r.mean:.2f} [{r.ci()[0]:.2f}, {r.ci()[1]:.2f}]"
+            for i, r in enumerate(s.position_game_points)))
     return "\n".join(lines)

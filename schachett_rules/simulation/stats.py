@@ -155,6 +155,12 @@ class Stats:
     difference_hist: dict[int, int] = field(default_factory=dict)
     stopped: bool = False                                       # interrupted before the last chunk
     kings_turned: int = 0        # decided games the card points alone would have given the other party
+    # the family's games: contracts bid and made, games thrown in, game points by seat and by place
+    contracts: dict[str, list[int]] = field(default_factory=dict)   # contract -> [games, won by the declaring side]
+    thrown_in: int = 0
+    seat_game_points: list[Tally] = field(default_factory=list)
+    position_game_points: list[Tally] = field(default_factory=list)
+    loser_led: int = 0           # decided games whose loser was ahead after some trick (drama)
 
     BIN = 10
 
@@ -166,7 +172,9 @@ class Stats:
                    wins=[0] * n_parties, points=[Tally() for _ in range(n_parties)],
                    seat_money=[Tally() for _ in range(n_seats)], position_money=[Tally() for _ in range(n_seats)],
                    events_by_trick={e: [0] * n_tricks for e in names}, first_events={e: 0 for e in names},
-                   decided_at=[0] * n_tricks, points_hist=[{} for _ in range(n_parties)])
+                   decided_at=[0] * n_tricks, points_hist=[{} for _ in range(n_parties)],
+                   seat_game_points=[Tally() for _ in range(n_seats)],
+                   position_game_points=[Tally() for _ in range(n_seats)])
 
     def add_hist(self, party: int | None, values) -> None:
         """Count values into 10-point bins (party None: the difference histogram)."""
@@ -188,7 +196,9 @@ class Stats:
             mine.merge(theirs)
         self.difference.merge(other.difference)
         self.money_per_winner.merge(other.money_per_winner)
-        for group, others in ((self.seat_money, other.seat_money), (self.position_money, other.position_money)):
+        for group, others in ((self.seat_money, other.seat_money), (self.position_money, other.position_money),
+                              (self.seat_game_points, other.seat_game_points),
+                              (self.position_game_points, other.position_game_points)):
             for mine, theirs in zip(group, others):
                 mine.merge(theirs)
         self.leader_party_wins += other.leader_party_wins
@@ -208,6 +218,12 @@ class Stats:
                 mine[k] = mine.get(k, 0) + v
         self.stopped = self.stopped or other.stopped
         self.kings_turned += other.kings_turned
+        self.thrown_in += other.thrown_in
+        for name, (games, won) in other.contracts.items():
+            mine = self.contracts.setdefault(name, [0, 0])
+            mine[0] += games
+            mine[1] += won
+        self.loser_led += other.loser_led
 
     # --- storing -------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -239,8 +255,8 @@ class Stats:
         kw = dict(data)
         for name in ("difference", "money_per_winner", "lead_changes", "length"):
             kw[name] = tally(kw[name])
-        for name in ("points", "seat_money", "position_money"):
-            kw[name] = [tally(x) for x in kw[name]]
+        for name in ("points", "seat_money", "position_money", "seat_game_points", "position_game_points"):
+            kw[name] = [tally(x) for x in kw.get(name, [])]
         kw["points_hist"] = [{int(k): v for k, v in h.items()} for h in kw["points_hist"]]
         kw["difference_hist"] = {int(k): v for k, v in kw["difference_hist"].items()}
         kw["events_per_game"] = {int(k): v for k, v in kw["events_per_game"].items()}

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..rules.loader import load
-from .simulate import Spec, cached_run
+from .simulate import Spec, cached_run, party_titles
 from .stats import Stats, two_proportions, welch
 
 
@@ -36,14 +36,16 @@ def metrics(s: Stats) -> list[Metric]:
     n = s.games
     decided = n - s.draws
     kings = sum(k * v for k, v in s.events_per_game.items())
-    out = [Metric("party 0 wins", s.wins[0] / max(n, 1), ("prop", s.wins[0], n)),
+    first = party_titles(s)[0]
+    out = [Metric(f"{first} win", s.wins[0] / max(n, 1), ("prop", s.wins[0], n)),
            Metric("first leader's party wins", s.leader_party_wins / max(decided, 1),
                   ("prop", s.leader_party_wins, decided))]
     for name, by_trick in s.events_by_trick.items():
         out.append(Metric(f"{name} share of Kings", sum(by_trick) / max(kings, 1), ("prop", sum(by_trick), kings)))
     out.append(Metric("lead changes per game", s.lead_changes.mean, ("mean", s.lead_changes)))
     out.append(Metric("money per winning player", s.money_per_winner.mean, ("mean", s.money_per_winner)))
-    out.append(Metric("party 0 points", s.points[0].mean, ("mean", s.points[0])))
+    out.append(Metric("the loser was ahead (drama)", s.loser_led / max(decided, 1), ("prop", s.loser_led, decided)))
+    out.append(Metric(f"{first}'s points", s.points[0].mean, ("mean", s.points[0])))
     return out
 
 

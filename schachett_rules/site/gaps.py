@@ -17,7 +17,8 @@ from ..engine.session import next_cycle_start, partner_counts, seatings, default
 from .context import Context, render, url_rel
 from ..studies import example12 as ex
 from ..studies.kings import compare
-from .sims import effects_finding, effects_plot, effects_table, games_for, stats_for
+from . import sims
+from .sims import effects_finding, effects_plot, effects_table, games_for, skill_table, stats_for
 
 TITLES = {
     "suit-order": "Where the suit cards X and IX rank",
@@ -138,6 +139,12 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                        f"Measured in [{where}](../rulebooks/{where}.md), each reading in turn, everything else as that "
                        f"ruleset plays it.\n\n![the effects of each reading]({name}-effects.svg)\n\n"
                        + effects_table(rows, baseline, where))
+            strong = [(o.name, stats_for(ctx, where, {name: o.name}, sims.STRONG_GAMES, sims.STRONG_BOTS)[1])
+                      for o in lac.options]
+            effects += ("\n\n### What the readings do to a well-played game\n\n"
+                        + effects_finding(strong, baseline, where, sims.STRONG_PLAYERS) + "\n\n"
+                        + effects_table(strong, baseline, where, sims.STRONG_PLAYERS) + "\n\n"
+                        + skill_table(where, [(o.name, {name: o.name}) for o in lac.options], where))
     extra = ""
     if name == "deal":
         rows, chi2 = compare(ctx.tables["ai-reconstruction"], 100000, 1888)

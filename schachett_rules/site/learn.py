@@ -292,7 +292,7 @@ class _Builder:
 
     def penalties(self) -> None:
         t = self.t
-        unit = t.settlement.unit
+        unit = t.money_unit
         lines = [f"- *{p.offence[0].upper()}{p.offence[1:]}* ({', '.join(p.basis.cites)}): "
                  f"{'; '.join(penalty_effects(p))}." for p in t.penalties.values()]
         blocks: list = [
@@ -342,7 +342,7 @@ class _Builder:
         total = sum(t.points[f] for f in d.card_face)
         _win, money = settle(t, EXAMPLE_12)
         tie, tie_money = settle(t, (100, 100))
-        unit = t.settlement.unit
+        unit = t.money_unit
         session = self.r.clause("session")
         players = default_players(session, t)
         rounds = seatings(session, players)

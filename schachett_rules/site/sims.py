@@ -1,7 +1,7 @@
 """The simulations the site shows: small runs, cached, played when the site is built.
 
 Random players are used throughout, on the same deals (seed) for every
-reading. Every ruleset the numpy batch can play (two parties, the cards in
+reading; the gap pages also play each reading with strong players (fewer games). Every ruleset the numpy batch can play (two parties, the cards in
 two 64-bit words; castling included) gets 20,000 games; any other, which the
 recorded engine plays one game at a time, 2,000.
 """
@@ -26,6 +26,13 @@ from .context import Context, play_label
 SEED = 1888
 FAST_GAMES = 20000
 SLOW_GAMES = 2000
+# The strong players the gap pages also measure with: the sampling player with a few deals a decision (a game of
+# four such players takes about a third of a second), on fewer games than the random players, so the site is
+# built in minutes; the pages name the players and the games.
+STRONG_BOTS = ("dd:4",)
+STRONG_GAMES = 24
+RANDOM_PLAYERS = "random players on every seat"
+STRONG_PLAYERS = f"strong players on every seat (the sampling player, {STRONG_BOTS[0]}: four deals solved a decision)"
 # the King events' colours in the plots, in the order a ruleset gives its events
 EVENT_COLOURS = ("#b22222", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 
@@ -36,11 +43,30 @@ def games_for(ctx: Context, ruleset: str, options: dict | None = None) -> int:
     return FAST_GAMES if supported(t) is None else SLOW_GAMES
 
 
-def stats_for(ctx: Context, ruleset: str, options: dict | None = None, games: int | None = None) -> tuple[Spec, Stats]:
-    """A cached run of random games (``games`` of them, or as many as :func:`games_for` gives)."""
-    spec = Spec(ruleset=ruleset, options=options or {}, games=games or games_for(ctx, ruleset, options), seed=SEED)
+def stats_for(ctx: Context, ruleset: str, options: dict | None = None, games: int | None = None,
+              bots: tuple[str, ...] = ("random",)) -> tuple[Spec, Stats]:
+    """A cached run of ``games`` games (as many as :func:`games_for` gives by default) by ``bots``."""
+    spec = Spec(ruleset=ruleset, options=options or {}, games=games or games_for(ctx, ruleset, options), seed=SEED,
+                bots=bots)
     stats, _ = cached_run(spec, workers=default_workers())
     return spec, stats
+
+
+def skill_table(ruleset: str, readings: list[tuple[str, dict]], chooser: str) -> str:
+    """How much more often a strong player beats a random one under each reading (a game of skill or of luck?):
+    a duel of :data:`STRONG_GAMES` games on the same deals in both seatings per reading, as a Markdown table."""
+    from ..simulation.ladder import DuelSpec, duel
+    lines = ["| reading | strong player's share of decided games against random players | 95% interval |",
+             "|---|---|---|"]
+    for label, options in readings:
+        r = duel(DuelSpec(ruleset=ruleset, options=options, a=STRONG_BOTS[0], b="random", games=STRONG_GAMES,
+                          seed=SEED), workers=default_workers())
+        low, high = r.interval
+        lines.append(f"| {label} | {100 * r.a_share:.0f}% of {r.decided} | [{100 * low:.0f}, {100 * high:.0f}] |")
+    lines += ["", f"Skill: {STRONG_BOTS[0]} in one party against random players in the other, each deal played in "
+                  f"both seatings ({STRONG_GAMES} games per reading, seed {SEED}, in {chooser}). Near 100% the cards "
+                  f"obey the better player; near 50% the deal decides."]
+    return "\n".join(lines)
 
 
 def svg_bytes(fig) -> bytes:
@@ -65,10 +91,11 @@ def _alpha(rows: list, base: list) -> tuple[int, float]:
     return comparisons, 0.01 / comparisons
 
 
-def effects_finding(rows: list[tuple[str, Stats]], baseline: int, chooser: str) -> str:
+def effects_finding(rows: list[tuple[str, Stats]], baseline: int, chooser: str,
+                    players: str = RANDOM_PLAYERS) -> str:
     """The finding of a comparison of readings in one sentence: the clearest difference from ``chooser``'s reading.
 
-    Where no reading differs from it at the corrected level, the sentence says that random players cannot show
+    Where no reading differs from it at the corrected level, the sentence says that these players cannot show
     an effect here.
     """
     ms = [metrics(s) for _, s in rows]
@@ -83,7 +110,10 @@ def effects_finding(rows: list[tuple[str, Stats]], baseline: int, chooser: str) 
             _diff, p = compare_metric(col[j], m)
             if p < alpha and (best is None or p < best[0]):
                 best = (p, i, j)
-    who = f"with random players on every seat, {games:,} games per reading on the same deals"
+    who = f"with {players}, {games:,} games per reading on the same deals"
+    if best is None and players != RANDOM_PLAYERS:
+        return (f"**Finding:** {who}, no reading plays measurably differently from {chooser}'s "
+                f"(*{rows[baseline][0]}*) at this number of games.")
     if best is None:
         return (f"**Finding:** {who}, no reading plays measurably differently from {chooser}'s "
                 f"(*{rows[baseline][0]}*). Random players cannot show an effect of this gap here: either the readings "
@@ -98,7 +128,8 @@ def effects_finding(rows: list[tuple[str, Stats]], baseline: int, chooser: str) 
             f"*{rows[i][0]}*, against {fmt(m)} with {chooser}'s *{rows[baseline][0]}*.")
 
 
-def effects_table(rows: list[tuple[str, Stats]], baseline: int, chooser: str = "original") -> str:
+def effects_table(rows: list[tuple[str, Stats]], baseline: int, chooser: str = "original",
+                  players: str = "random players") -> str:
     """A Markdown table of the sweep metrics, one column per reading, differences from ``chooser``'s reading marked."""
     names = [label for label, _ in rows]
     ms = [metrics(s) for _, s in rows]
@@ -119,7 +150,8 @@ def effects_table(rows: list[tuple[str, Stats]], baseline: int, chooser: str = "
         lines.append(f"| {m.name} | " + " | ".join(cells) + " |")
     games = ", ".join(f"{g:,}" for g in sorted({s.games for _, s in rows}))
     lines.append("")
-    lines.append(f"Random players, {games} games per reading on the same deals (seed {SEED}). The reading in bold "
+    lines.append(f"{players[0].upper() + players[1:]}, {games} games per reading on the same deals (seed {SEED}). "
+                 f"The reading in bold "
                  f"is the one the ruleset {chooser} plays; ✱ marks a difference from it with p < {alpha:.2g} (1% "
                  f"divided by the {comparisons} comparisons made). {_parties_sentence(tables_for(chooser))}")
     return "\n".join(lines)
@@ -208,21 +240,21 @@ def summary_rows(items: list[tuple[str, Spec, Stats]], tables: dict[str, Tables]
         cells = "".join((f"{sum(s.events_by_trick.get(ev, ())) / n:.2f} | " if ev in own else "— | ") for ev in events)
         lines.append(f"| [{name}]({name}.md){play_label(name)} | {n:,} | "
                      f"{100 * s.leader_party_wins / max(d, 1):.1f}% [{100 * llo:.1f}, {100 * lhi:.1f}] | "
-                     f"{cells}{s.money_per_winner.mean:.1f} {tables[name].settlement.unit} | {s.castles / n:.2f} |")
+                     f"{cells}{s.money_per_winner.mean:.1f} {tables[name].money_unit} | {s.castles / n:.2f} |")
     return "\n".join(lines)
 
 
 def _parties_sentence(t: Tables) -> str:
-    """Which seats the numbered parties are, and why neither is favoured by the deal.
+    """Which seats the parties named in the measures are, and why neither is favoured by the deal.
 
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> _parties_sentence(tables_for("original"))
-    'Party 0 is seats 0 and 2, party 1 seats 1 and 3; the seats deal in turn, game after game.'
+    'South and North are seats 0 and 2, West and East seats 1 and 3; the seats deal in turn, game after game.'
     """
     def seats(p: tuple[int, ...]) -> str:
         return ", ".join(map(str, p[:-1])) + f" and {p[-1]}" if len(p) > 1 else str(p[0])
-    named = [f"party {i} {'is seats ' if i == 0 else 'seats '}{seats(p)}" for i, p in enumerate(t.parties)]
-    return ", ".join(named).capitalize() + "; the seats deal in turn, game after game."
+    named = [f"{t.party_names[i]} {'are seats ' if i == 0 else 'seats '}{seats(p)}" for i, p in enumerate(t.parties)]
+    return ", ".join(named) + "; the seats deal in turn, game after game."
 
 
 def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:

@@ -16,8 +16,8 @@ def _evidence(ctx: Context, name: str) -> tuple[str, str]:
     parts = []
     if t.automaton is not None:
         deals = 100
-        parts.append("### How many deals can be won\n\nEach of the first 100 deals searched for a winning line "
-                     "(`schachett solitaire survey -n 100`):\n\n```text\n"
+        parts.append("### How many deals can be won\n\nEach of the first 100 deals proved won or lost by the exact "
+                     "solver (`schachett solitaire survey -n 100`):\n\n```text\n"
                      + format_survey(cached_survey(t, name, deals), deals) + "\n```")
     runs = [("random players on every seat" if t.automaton is None else "random play of the player's hands", Spec(ruleset=name, games=games_for(ctx, name), seed=SEED))]
     if t.automaton is None:

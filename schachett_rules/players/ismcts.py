@@ -1,0 +1,124 @@
+"""The information-set Monte-Carlo tree search player (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012).
+
+One tree is grown over the actions of every seat as the deciding seat knows the game: each iteration deals the
+cards it cannot see anew (the Monte-Carlo player's :func:`~.montecarlo.positions`), walks the tree through that
+deal's kernel state, choosing among the actions legal in this deal by UCB1 (each child counted as available
+only in the deals where it was legal), adds one new action, plays the rest of the game out at random (the
+compiled play-out), and credits every action on the way with the result for the party that chose it. The
+card played is the root's most visited. Copies of a card are one action. Its strength is the number of
+iterations a decision.
+
+The result an iteration credits is mostly the win (1, a draw 1/2, a loss 0) and partly the point
+difference, squashed into the same range: the ladder counts decided games, and the difference gives the
+search a slope to climb where the win is not yet in question.
+
+>>> import random
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> from schachett_rules.players.bots import play_game, RandomBot
+>>> t = tables_for("original")
+>>> game = play_game(t, 0, [TreeSearchBot(t, iterations=30), RandomBot(t)] * 2, random.Random(2))
+>>> game.over
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..kernel.actions import Castle, Play
+from ..kernel.observation import Observation
+from ..kernel.tables import Tables
+from ..playouts.single import rollout
+from .montecarlo import Deliberating, refuse_flow, positions
+
+WIN_SHARE = 0.7        # of an iteration's credit, the part for the win; the rest for the point difference
+SCALE = 150.0          # a point difference of this size is worth about three quarters of the difference's part
+
+
+class _Node:
+    __slots__ = ("children", "visits", "credit", "available", "party")
+
+    def __init__(self, party: int):
+        self.children: dict = {}
+        self.visits = 0
+        self.credit = 0.0
+        self.available = 0
+        self.party = party               # the party whose choice led here
+
+
+def credit(totals, party: int) -> float:
+    """What a finished play-out is worth to ``party``, from 0 to 1 (see the module's note).
+
+    >>> credit([120, 80], 0) > 0.85 > 0.15 > credit([120, 80], 1)
+    True
+    """
+    diff = totals[party] - sum(p for i, p in enumerate(totals) if i != party)
+    win = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+    return WIN_SHARE * win + (1 - WIN_SHARE) * 0.5 * (1 + math.tanh(diff / SCALE))
+
+
+class TreeSearchBot(Deliberating):
+    """Plays the most visited card of an information-set tree grown over sampled deals."""
+
+    name = "ismcts"
+
+    def __init__(self, t: Tables, iterations: int = 1000, exploration: float = 0.7):
+        refuse_flow(t, "the tree search player")
+        self.t = t
+        self.iterations, self.exploration = iterations, exploration
+        deck = t.deck
+        self._face = deck.card_face
+
+    def _key(self, action):
+        """An action as the tree knows it: copies of a card are one."""
+        if type(action) is Play:
+            return action.seat, self._face[action.card]
+        if type(action) is Castle:
+            return action.seat, action.king, self._face[action.officer]
+        return action
+
+    def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
+        """The most visited of the legal cards after the iterations."""
+        t = self.t
+        root = _Node(-1)
+        for position in positions(t, obs, rng, self.iterations):
+            self._iterate(root, position, rng)
+        me = obs.to_move
+        visits = {name: root.children[(me, t.face(name))].visits if (me, t.face(name)) in root.children else 0
+                  for name in choices}
+        return max(choices, key=lambda name: visits[name])
+
+    def _iterate(self, root: _Node, state, rng: random.Random) -> None:
+        t = self.t
+        node, path = root, []
+        while not state.over:
+            rule = state.rule_action()
+            if rule is not None:
+                state.push(rule)
+                continue
+            actions = state.legal_actions()
+            party = t.party_of[state.decider()]
+            keys = [self._key(a) for a in actions]
+            fresh = [i for i, k in enumerate(keys) if k not in node.children]
+            if fresh:
+                i = fresh[int(rng.random() * len(fresh))]
+                child = node.children[keys[i]] = _Node(party)
+                state.push(actions[i])
+                path.append(child)
+                break
+            best, best_score = 0, -1.0
+            for i, k in enumerate(keys):
+                child = node.children[k]
+                child.available += 1
+                score = child.credit / child.visits + self.exploration * math.sqrt(math.log(child.available)
+                                                                                   / child.visits)
+                if score > best_score:
+                    best, best_score = i, score
+            node = node.children[keys[best]]
+            state.push(actions[best])
+            path.append(node)
+        totals = state.points if state.over else rollout(state, rng)
+        for n in path:
+            n.visits += 1
+            n.credit += credit(totals, n.party)

@@ -1,0 +1,68 @@
+"""The sampling player: it deals the hidden cards many ways and solves each deal with open hands.
+
+As the strongest bridge programs do, it samples deals that agree with everything its seat has seen (the
+Monte-Carlo player's :func:`~.montecarlo.positions`), and for each deal asks the exact solver
+(:mod:`schachett_rules.search.exact`) what every legal card is worth to its party with best play by all four
+hands; it plays the card with the best mean. While many tricks remain a whole deal is too large to solve in
+an online player's time, so the solver then plays every line to the end of the current trick (``horizon``:
+of that many tricks) with best play by all, and values each position there by ``rollouts`` play-outs to
+the end in which every hand plays the cheapest card that takes the trick, else its lowest (``playout``
+"greedy", the automaton's rule; "random" plays them out at random); from ``exact_from`` tricks before the
+end it solves to the last card. Its strength is the number of deals it samples for each decision. Its own chances to castle it takes as the heuristic player does (within its
+look ahead the solver castles for every hand).
+
+>>> import random
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> from schachett_rules.players.bots import play_game, RandomBot
+>>> t = tables_for("original")
+>>> game = play_game(t, 0, [SamplingBot(t, samples=2), RandomBot(t)] * 2, random.Random(2))
+>>> game.over
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..kernel.actions import Play
+from ..kernel.observation import Observation
+from ..kernel.tables import Tables
+from .montecarlo import Deliberating, refuse_flow, card_of, positions
+
+# the positions one solve may visit before the player settles for a shorter look ahead
+BUDGET = 60_000
+
+
+class SamplingBot(Deliberating):
+    """Plays the card with the best mean open-hand value over deals sampled from its observation."""
+
+    name = "dd"
+
+    def __init__(self, t: Tables, samples: int = 80, horizon: int = 1, exact_from: int = 4, rollouts: int = 1,
+                 playout: str = "greedy"):
+        from ..search.exact import Solver     # numba is loaded by the first strong player, not by every import
+        refuse_flow(t, "the sampling player")
+        self.t = t
+        self.samples, self.horizon, self.exact_from, self.rollouts = samples, horizon, exact_from, rollouts
+        self.playout = playout
+        self.solver = Solver(t, table_bits=18)
+
+    def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
+        """The card with the best mean value over the sampled deals."""
+        t = self.t
+        me = obs.to_move
+        mine = t.party_of[me]
+        left = t.n_tricks - obs.trick_number + 1
+        horizon = None if left <= self.exact_from else self.horizon
+        scores = dict.fromkeys(choices, 0.0)
+        for position in positions(t, obs, rng, self.samples):
+            actions = [Play(me, card_of(t, position.hands[me], name)) for name in choices]
+            seed = int(rng.random() * 2**53)
+            values = self.solver.move_values(position, side=mine, budget=BUDGET, horizon=horizon, actions=actions,
+                                             rollouts=self.rollouts, seed=seed, playout=self.playout)
+            if any(v is None for _, v in values):
+                values = self.solver.move_values(position, side=mine, horizon=1, actions=actions,
+                                                 rollouts=self.rollouts, seed=seed, playout=self.playout)
+            for name, (_, v) in zip(choices, values):
+                scores[name] += v
+        return max(choices, key=lambda name: scores[name])

@@ -1,0 +1,398 @@
+"""Alpha-beta over the compiled game state, with a transposition table: the exact value of open hands.
+
+The search walks the compiled state of :mod:`schachett_rules.playouts.compiled` with that module's own building
+blocks: the legal cards (``_legal``), a card laid (``_play_card``), a castle (``_castle``), a chance let go, the
+moments and tricks that follow (``_settle``: who takes the trick, its points, the Kings' fates), the automaton's
+card (``automaton_pick``), and :func:`~schachett_rules.playouts.compiled.undo`. No rule is written here.
+
+The value of a position for a party ``P`` is its final points minus the points of every other party taken
+together (with two parties: the point difference); the points already scored are part of it, so a value is
+"where the game ends", and the table keeps each position's *future* (the value less the difference so far),
+which is the same whatever came before: the key is the cards left in each hand, who leads, the Kings fallen
+(in all and per event, for the first-King bonuses), the seats that castled, and ``P``. Positions are kept at
+the start of a trick. Every seat of ``P`` maximises, every other seat minimises: with more than two parties
+the others play as one coalition against ``P`` (the "paranoid" reading), the only one that keeps a value a
+sum of points.
+
+The search is one loop over an explicit stack (a call per node would count references on forty arrays):
+frame ``d`` holds its moves, the move being tried, its window and its best value so far. Moves are ordered
+by the kernel's strength order (leading: strongest first; following: the cheapest card that takes the trick,
+then the cheapest that does not), the table's best move first; of equivalent cards (:mod:`.equivalence`)
+one is tried. A trick-start position whose remaining points cannot bring its value into the window is cut at
+once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..playouts import compiled as c
+from ..playouts.compiled import (A_CARD, A_CASTLE, A_PASS, ASK, CASTLE, CASTLED, FALLEN, LEADER, OVER,  # noqa: F401
+                                 PHASE, PLAY, PLAYED, S_CARDS, S_PARTIES, S_SEATS, S_TRICKS, S_WORDS, TRICK,
+                                 _castle, _castler, _legal, _play_card, _push, _settle, _winner, automaton_pick,
+                                 count_cards, has_card, kth_card, takes_from, toggle)
+
+_inline = njit(cache=True, nogil=True, inline="always")
+_jit = njit(cache=True, nogil=True)
+
+# the compiled state's own functions, inlined into the loop from their very source
+_undo = _inline(c.undo.py_func)
+_offer = _inline(c.castle_offer.py_func)
+
+INF = 1 << 40
+# the statistics the search keeps (``counts``)
+NODES, PROBES, HITS, STORES, ABORTED, N_COUNTS = range(6)
+# per entry of the table: the two key words, the future's bounds (low, high), the best move
+_MOVE_PASS = -1
+
+
+@_inline
+def _mix(z):
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@_inline
+def _keys(sc, hands, regs, each, side):
+    """Two independent 64-bit hashes of a trick-start position (hands, leader, Kings fallen, castles, party)."""
+    a = np.uint64(0x243F6A8885A308D3) + np.uint64(side)
+    b = np.uint64(0x13198A2E03707344) + np.uint64(side)
+    for s in range(sc[S_SEATS]):
+        for w in range(sc[S_WORDS]):
+            a = _mix(a ^ hands[s, w]) + np.uint64(s * 8 + w + 1)
+            b = _mix(b + hands[s, w]) ^ np.uint64(s * 16 + w + 7)
+    extra = np.uint64(regs[LEADER] + 64 * (regs[FALLEN] + 64 * regs[CASTLED]))
+    for e in range(each.shape[1]):
+        extra = extra * np.uint64(131) + np.uint64(each[0, e])
+    return _mix(a ^ extra), _mix(b + extra * np.uint64(3))
+
+
+@_inline
+def _diff(sc, totals, side):
+    """The value so far for party ``side``: its points minus all the others'."""
+    v = 0
+    for p in range(sc[S_PARTIES]):
+        v += totals[0, p] if p == side else -totals[0, p]
+    return v
+
+
+@_inline
+def _room(sc, royal, hands, regs, maxpts, kingmax):
+    """The most the points still to come can move a value: every card left at its best, each King at its best event."""
+    total = 0
+    kings = 0
+    for s in range(sc[S_SEATS]):
+        for w in range(sc[S_WORDS]):
+            m = hands[s, w]
+            kings += c.popcount(m & royal[w])
+            while m:
+                low = m & (~m + np.uint64(1))
+                total += maxpts[w * 64 + c.popcount(low - np.uint64(1))]
+                m ^= low
+    return total + kings * kingmax[regs[TRICK]]
+
+
+@_inline
+def _order_key(sc, card_face, strength, beats2, points2, last, held, friend, card):
+    """Where a card comes in the order of tries (lower first); see :func:`_gen`."""
+    n_cards = sc[S_CARDS]
+    if held < 0:
+        return 2 * n_cards - strength[card]
+    if takes_from(beats2[last], card_face[card], held):
+        return strength[card]
+    pts = points2[last, card_face[card]]
+    return 2 * n_cards + (n_cards - pts if friend else pts) * n_cards + strength[card]
+
+
+@_inline
+def _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, alike,
+         apart,
+         hands, trick, regs, faces, legal, kings, offered, still, cards, takes, moves, d, first):
+    """The moves of frame ``d`` into ``moves[d]`` (cards as ints, castles as ``n_cards * (1 + king) + officer``,
+    a chance let go as -1), ordered, one card of each equivalent set; ``first`` (or -2) goes first. Returns
+    how many."""
+    n_cards = sc[S_CARDS]
+    words = sc[S_WORDS]
+    m = 0
+    if regs[PHASE] == CASTLE:
+        _offer(sc, royal, officers, with_seat, hands, trick, regs, kings, offered)
+        for i in range(count_cards(kings)):
+            k = kth_card(kings, i)
+            last_face = -1
+            for j in range(count_cards(offered)):
+                o = kth_card(offered, j)
+                if card_face[o] == last_face:
+                    continue                     # a copy of the officer just offered
+                last_face = card_face[o]
+                moves[d, m] = n_cards * (1 + k) + o
+                m += 1
+        moves[d, m] = _MOVE_PASS
+        m += 1
+    else:
+        played = regs[PLAYED]
+        seat = (regs[LEADER] + played) % sc[S_SEATS]
+        _legal(sc, card_face, follow, hands, trick, regs, seat, legal)
+        last = 1 if regs[TRICK] == sc[S_TRICKS] - 1 else 0
+        held = -1
+        if played:
+            held = faces[_winner(sc, card_face, beats2, trick, regs, faces, played)]
+        count = count_cards(legal)
+        if policy[seat] >= 0:
+            # the automaton's card, as the compiled random player picks it (kernel.core.automaton_pick)
+            for i in range(count):
+                cards[i] = kth_card(legal, i)
+                takes[i] = held >= 0 and takes_from(beats2[last], card_face[cards[i]], held)
+            moves[d, 0] = automaton_pick(policy[seat], cards, takes, count, strength)
+            return 1
+        for w in range(words):
+            still[w] = legal[w] ^ legal[w]
+        for s in range(sc[S_SEATS]):
+            for w in range(words):
+                still[w] |= hands[s, w]
+        for i in range(played):
+            toggle(still, trick[1, i])
+        # one card of each equivalent set: a card is kept unless one kept before plays exactly like it
+        for i in range(count):
+            card = kth_card(legal, i)
+            f = card_face[card]
+            twin = False
+            for j in range(m):
+                other = moves[d, j]
+                g = card_face[other]
+                if f == g:
+                    twin = True
+                elif alike[f, g]:
+                    twin = True
+                    for w in range(words):
+                        rest = still[w]
+                        if w == card >> 6:
+                            rest &= ~(np.uint64(1) << np.uint64(card & 63))
+                        if w == other >> 6:
+                            rest &= ~(np.uint64(1) << np.uint64(other & 63))
+                        if rest & apart[f, g, w]:
+                            twin = False
+                if twin:
+                    break
+            if not twin:
+                moves[d, m] = card
+                m += 1
+        # order: leading, the strongest card first; following, a card that takes the trick (the cheapest first)
+        # before one that does not, and of those the most points first while a partner holds the trick, the
+        # fewest while an opponent does (insertion sort on a key)
+        friend = played > 0 and party_of[trick[0, _winner(sc, card_face, beats2, trick, regs, faces, played)]] \
+            == party_of[seat]
+        for i in range(m):
+            card = moves[d, i]
+            key = _order_key(sc, card_face, strength, beats2, points2, last, held, friend, card)
+            j = i
+            while j > 0 and _order_key(sc, card_face, strength, beats2, points2, last, held, friend,
+                                       moves[d, j - 1]) > key:
+                moves[d, j] = moves[d, j - 1]
+                j -= 1
+            moves[d, j] = card
+    if first > -2:
+        for i in range(m):
+            if moves[d, i] == first:
+                for j in range(i, 0, -1):
+                    moves[d, j] = moves[d, j - 1]
+                moves[d, 0] = first
+                break
+    return m
+
+
+@_inline
+def _apply(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+           with_seat, permits, open_seats, hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick,
+           s_hands, s_totals, s_each, faces, scratch, move):
+    """Apply a move of :func:`_gen` as the compiled state's ``apply`` does, with this search's scratch arrays."""
+    _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+    if regs[PHASE] == CASTLE:
+        if move == _MOVE_PASS:
+            regs[ASK] += 1
+        else:
+            n_cards = sc[S_CARDS]
+            _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, _castler(trick, regs),
+                    move // n_cards - 1, move % n_cards, scratch)
+    else:
+        _play_card(sc, hands, trick, regs, move)
+    _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+            with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
+
+
+@_jit
+def _rollouts(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+              event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, hands, trick,
+              regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u, seed,
+              faces, legal, scratch, cards, takes, order, side, rollouts):
+    """The mean final value for ``side`` of ``rollouts`` random play-outs from here (the state is left as it was).
+
+    Called, not inlined: numba cannot inline a function this long into the search's loop, and a leaf's call
+    costs little beside its play-outs."""
+    total = 0
+    for _ in range(rollouts):
+        _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+        for i in range(len(u)):
+            seed[0] = _mix(seed[0] + np.uint64(0x9E3779B97F4A7C15))
+            u[i] = np.float64(seed[0] >> np.uint64(11)) * 1.1102230246251565e-16
+        regs[c.POS], regs[c.DRAWN] = 0, 0
+        c._play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+                event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                hands, trick, regs, tricks, events, castles, totals, each, u, faces, legal, scratch, cards, takes,
+                order)
+        total += _diff(sc, totals, side)
+        _undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+    return total // rollouts
+
+
+# the columns of a frame of the search's stack
+F_N, F_I, F_ALPHA, F_BETA, F_BEST, F_MOVE, F_MAX, F_SLOT, F_A0, F_B0, F_BASE, N_FRAME = range(12)
+
+
+@_jit
+def search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
+           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+           hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
+           alike, apart, maxpts, kingmax, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts, u, seed, order,
+           playout_policy, side, alpha, beta, budget, stop, rollouts):
+    """The value for party ``side`` of the position in the arrays, within the window (``alpha``, ``beta``).
+
+    The search goes to the end of the game, or with ``stop`` < the number of tricks no further than the
+    start of trick ``stop`` (from 0): the value is then the points up to there, or with ``rollouts`` > 0
+    the mean final value of that many play-outs from there (the compiled random player, its numbers from the
+    generator state ``seed[0]`` into ``u``; a seat whose ``playout_policy`` is an automaton's rule plays by
+    that rule instead): a horizon, for players that cannot search a whole deal in their time. The table
+    keeps the values of each horizon and kind of play-out apart.
+
+    Fail-soft: a value at or below ``alpha`` is an upper bound, at or above ``beta`` a lower bound. The
+    arrays are left as they were. With ``budget`` > 0 the search stops after that many positions, sets
+    ``counts[ABORTED]`` and returns 0.
+    """
+    n_seats, words = sc[S_SEATS], sc[S_WORDS]
+    faces = np.zeros(n_seats, dtype=np.int64)
+    scratch = np.zeros((2, words), dtype=np.uint64)
+    legal = np.zeros(words, dtype=np.uint64)
+    kings = np.zeros(words, dtype=np.uint64)
+    offered = np.zeros(words, dtype=np.uint64)
+    still = np.zeros(words, dtype=np.uint64)
+    cards = np.zeros(sc[S_CARDS], dtype=np.int64)
+    takes = np.zeros(sc[S_CARDS], dtype=np.bool_)
+    size_mask = np.uint64(len(tt_moves) - 1)
+    d = 0
+    v = 0
+    entering = True
+    frames[0, F_ALPHA], frames[0, F_BETA] = alpha, beta
+    while True:
+        if entering:
+            counts[NODES] += 1
+            if budget > 0 and counts[NODES] > budget:
+                counts[ABORTED] = 1
+                while d > 0:
+                    _undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+                    d -= 1
+                return 0
+            a, b = frames[d, F_ALPHA], frames[d, F_BETA]
+            base = _diff(sc, totals, side)
+            entering = False
+            if regs[PHASE] == OVER:
+                v = base
+                continue
+            slot, first = -1, -2
+            if regs[PHASE] == PLAY and regs[PLAYED] == 0:
+                if regs[TRICK] >= stop:
+                    v = base
+                    if rollouts > 0:
+                        v = _rollouts(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of,
+                                      playout_policy, with_seat, event_of, scores, first_pts, later_pts, permits,
+                                      open_seats, rest, given, start, end, hands, trick, regs, tricks, events,
+                                      castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u, seed,
+                                      faces, legal, scratch, cards, takes, order, side, rollouts)
+                    continue
+                kind = rollouts * 8 + (playout_policy[0] + 1 if rollouts > 0 else 0)
+                k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * kind))
+                slot = np.int64(k1 & size_mask)
+                fkeys[d, 0], fkeys[d, 1] = k1, k2
+                counts[PROBES] += 1
+                if tt_keys[slot, 0] == k1 and tt_keys[slot, 1] == k2:
+                    counts[HITS] += 1
+                    lo, hi = tt_bounds[slot, 0] + base, tt_bounds[slot, 1] + base
+                    first = tt_moves[slot]
+                    if lo >= b or lo == hi:
+                        v = lo
+                        continue
+                    if hi <= a:
+                        v = hi
+                        continue
+                    a, b = max(a, lo), min(b, hi)
+                room = _room(sc, royal, hands, regs, maxpts, kingmax)
+                if base + room <= a:
+                    v = base + room
+                    continue
+                if base - room >= b:
+                    v = base - room
+                    continue
+            n = _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+                     alike, apart,
+                     hands, trick, regs, faces, legal, kings, offered, still, cards, takes, moves, d, first)
+            if regs[PHASE] == CASTLE:
+                mover = _castler(trick, regs)
+            else:
+                mover = (regs[LEADER] + regs[PLAYED]) % n_seats
+            maximise = party_of[mover] == side
+            frames[d, F_N], frames[d, F_I], frames[d, F_ALPHA], frames[d, F_BETA] = n, 0, a, b
+            frames[d, F_A0], frames[d, F_B0], frames[d, F_SLOT], frames[d, F_BASE] = a, b, slot, base
+            frames[d, F_MAX] = 1 if maximise else 0
+            frames[d, F_BEST] = -INF if maximise else INF
+            frames[d, F_MOVE] = moves[d, 0]
+            _apply(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts,
+                   later_pts, with_seat, permits, open_seats, hands, trick, regs, tricks, events, castles, totals,
+                   each, s_regs, s_trick, s_hands, s_totals, s_each, faces, scratch, moves[d, 0])
+            d += 1
+            frames[d, F_ALPHA], frames[d, F_BETA] = a, b
+            entering = True
+            continue
+        # v is the value of the node at depth d
+        if d == 0:
+            return v
+        _undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+        d -= 1
+        i = frames[d, F_I]
+        if frames[d, F_MAX]:
+            if v > frames[d, F_BEST]:
+                frames[d, F_BEST], frames[d, F_MOVE] = v, moves[d, i]
+            if v > frames[d, F_ALPHA]:
+                frames[d, F_ALPHA] = v
+        else:
+            if v < frames[d, F_BEST]:
+                frames[d, F_BEST], frames[d, F_MOVE] = v, moves[d, i]
+            if v < frames[d, F_BETA]:
+                frames[d, F_BETA] = v
+        if frames[d, F_ALPHA] >= frames[d, F_BETA] or i + 1 == frames[d, F_N]:
+            v = frames[d, F_BEST]
+            slot = frames[d, F_SLOT]
+            if slot >= 0:
+                future = v - frames[d, F_BASE]
+                lo, hi = -INF, INF
+                if v <= frames[d, F_A0]:
+                    hi = future
+                elif v >= frames[d, F_B0]:
+                    lo = future
+                else:
+                    lo, hi = future, future
+                if tt_keys[slot, 0] == fkeys[d, 0] and tt_keys[slot, 1] == fkeys[d, 1]:
+                    lo, hi = max(lo, tt_bounds[slot, 0]), min(hi, tt_bounds[slot, 1])
+                tt_keys[slot, 0], tt_keys[slot, 1] = fkeys[d, 0], fkeys[d, 1]
+                tt_bounds[slot, 0], tt_bounds[slot, 1] = lo, hi
+                tt_moves[slot] = frames[d, F_MOVE]
+                counts[STORES] += 1
+            continue
+        i += 1
+        frames[d, F_I] = i
+        _apply(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+               with_seat, permits, open_seats, hands, trick, regs, tricks, events, castles, totals, each, s_regs,
+               s_trick, s_hands, s_totals, s_each, faces, scratch, moves[d, i])
+        a, b = frames[d, F_ALPHA], frames[d, F_BETA]
+        d += 1
+        frames[d, F_ALPHA], frames[d, F_BETA] = a, b
+        entering = True

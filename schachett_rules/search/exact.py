@@ -1,0 +1,251 @@
+"""The exact result of open hands (the "double-dummy" result of bridge analysis) for any ruleset.
+
+A :class:`Solver` holds one ruleset's compiled plan, the tables of :mod:`.equivalence` and a transposition
+table that lasts from one question to the next (a position's value never changes, so what one search
+learns serves the next). It answers for a kernel :class:`~schachett_rules.kernel.state.State`:
+
+- :meth:`Solver.value`: the best final value the party deciding now (or ``side``) can force: its points
+  minus the other parties' (see :mod:`.alphabeta`),
+- :meth:`Solver.move_values`: that value after each legal action,
+- :meth:`Solver.par`: the value, and a line of best play from here to the end, walked through the kernel's
+  own state (so the line is checked by the rules like any game).
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> from schachett_rules.kernel.state import State
+>>> from schachett_rules.kernel.streams import GameStream
+>>> t = tables_for("original")
+>>> game = State.deal(t, 0, GameStream(4, 0))
+>>> while game.done < 10:                  # three tricks left
+...     _ = game.apply(game.legal_actions()[0])
+>>> par = Solver(t).par(game)
+>>> par.side == t.party_of[game.decider()], len(par.line)
+(True, 12)
+>>> par.totals[par.side] - par.totals[1 - par.side] == par.value
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import SchachettError
+from ..kernel.actions import CASTLE, CHANCE, TERMINAL, Castle, Pass, Play
+from ..kernel.core import CHEAPEST_TAKER
+from ..kernel.state import State
+from ..kernel.tables import Tables
+from ..playouts.plan import plan_of
+from ..playouts.walk import CompiledState
+from . import alphabeta as ab
+from .equivalence import distinctions
+
+
+class SearchLimit(SchachettError):
+    """A search that needed more positions than it was allowed."""
+
+    def __init__(self, budget: int, trick: int):
+        super().__init__(f"the exact search stopped after {budget:,} positions without a result, from trick {trick}: "
+                         f"a position this early is too large for that budget; solve from a later point of the game "
+                         f"(--after) or allow more positions (--budget)")
+
+
+@dataclass(frozen=True)
+class Par:
+    """The result of best play from a position, for party ``side``."""
+
+    side: int                  # the party the value is for
+    value: int                 # its final points minus the others', with best play by all
+    future: int                # the same less the difference so far: what best play from here adds
+    line: tuple                # kernel actions of one best line, from the position to the end
+    totals: tuple              # the points of every party at the end of that line
+    nodes: int                 # positions the search visited
+
+
+def _king_bound(t: Tables) -> list[int]:
+    """By trick (from 0, one past the last too): the most one King's event can move a value from then on."""
+    coalition = max(1, len(t.parties) - 1)     # an event scored by "the opponents" counts for each of them
+    out = []
+    for trick in range(t.n_tricks + 1):
+        best = max((max(list(e.first[trick:]) + list(e.later[trick:]) or [0]) for e in t.events), default=0)
+        out.append(best * coalition)
+    return out
+
+
+class Solver:
+    """Exact values of open-hand positions of one ruleset; the table is kept between questions.
+
+    ``table_bits``: the transposition table has 2**table_bits entries (about 40 bytes each).
+    """
+
+    def __init__(self, t: Tables, table_bits: int = 20):
+        self.t = t
+        alike, apart = distinctions(t)
+        faces = t.deck.card_face
+        maxpts = np.array([max(t.points[faces[c]], t.points_last[faces[c]]) for c in range(t.n_cards)],
+                          dtype=np.int64)
+        size = 1 << table_bits
+        self.tt_keys = np.zeros((size, 2), dtype=np.uint64)
+        self.tt_bounds = np.zeros((size, 2), dtype=np.int64)
+        self.tt_moves = np.zeros(size, dtype=np.int64)
+        depth = plan_of(t).max_actions + 2                 # every action of a game, at the most
+        kings = t.royal_cards.bit_count()
+        self.moves = np.zeros((depth, max(kings, 1) * t.hand_size + t.hand_size + 2), dtype=np.int64)
+        self.frames = np.zeros((depth, ab.N_FRAME), dtype=np.int64)
+        self.fkeys = np.zeros((depth, 2), dtype=np.uint64)
+        self.counts = np.zeros(ab.N_COUNTS, dtype=np.int64)
+        plan = plan_of(t)
+        self.seed = np.zeros(1, dtype=np.uint64)         # the play-outs' generator (a horizon's rollouts)
+        self.extra = (alike, apart, maxpts, np.array(_king_bound(t), dtype=np.int64), self.tt_keys, self.tt_bounds,
+                      self.tt_moves, self.moves, self.frames, self.fkeys, self.counts,
+                      np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
+        # the play-outs' players: at random, or every seat by the automaton's "cheapest card that takes" rule
+        # (an automaton's own seats keep their rule)
+        self.playouts = {"random": plan.policy,
+                         "greedy": np.where(plan.policy >= 0, plan.policy, CHEAPEST_TAKER).astype(np.int64)}
+        self.nodes = 0
+
+    def clear(self) -> None:
+        """Forget every position kept."""
+        self.tt_keys[:] = 0
+
+    # --- the compiled position ------------------------------------------------------------------------
+    def _side(self, state: State, side: int | None) -> int:
+        if side is not None:
+            return side
+        seat = state.decider()
+        if seat in (CHANCE, TERMINAL):
+            seat = state.seat_to_play()
+        return self.t.party_of[seat]
+
+    def _search(self, walk: CompiledState, side: int, alpha: int, beta: int, budget: int,
+                stop: int | None = None, rollouts: int = 0, playout: str = "random") -> int | None:
+        self.counts[:] = 0
+        v = ab.search(*walk.tables, *walk.arrays.arrays(), *self.extra, self.playouts[playout], side, alpha, beta,
+                      budget, self.t.n_tricks if stop is None else stop, rollouts)
+        self.nodes += int(self.counts[ab.NODES])
+        return None if self.counts[ab.ABORTED] else int(v)
+
+    def value(self, state: State, side: int | None = None, budget: int = 0) -> int | None:
+        """The final value for ``side`` (default: the party deciding now) with best play; None past ``budget``
+        positions (0: no limit)."""
+        side = self._side(state, side)
+        return self._bisect(state, CompiledState(state), side, budget)
+
+    def _room(self, state: State) -> int:
+        """The most the points still to come can move a value (every card left at its best, each King's best)."""
+        out = 0
+        for h in state.hands:
+            out |= h
+        for _, card in state.trick:
+            out |= 1 << card
+        maxpts, kingmax = self.extra[2], self.extra[3]
+        cards = sum(int(maxpts[c]) for c in range(self.t.n_cards) if out >> c & 1)
+        return cards + (out & self.t.royal_cards).bit_count() * int(kingmax[state.done])
+
+    def _bisect(self, state: State, walk: CompiledState, side: int, budget: int) -> int | None:
+        """The exact value by halving its range with null-window searches (each one asks only "at least x?",
+        which cuts far more than a search for the value itself)."""
+        base, room = self._points(state, side), self._room(state)
+        low, high = base - room, base + room
+        while low < high:
+            beta = (low + high + 1) // 2
+            r = self._search(walk, side, beta - 1, beta, budget)
+            if r is None:
+                return None
+            if r >= beta:
+                low = r
+            else:
+                high = r
+        return low
+
+    def move_values(self, state: State, side: int | None = None, budget: int = 0, horizon: int | None = None,
+                    actions: list | None = None, rollouts: int = 0, seed: int = 0,
+                    playout: str = "random") -> list[tuple[object, int | None]]:
+        """Each legal action of the decider (or each of ``actions``) with the final value for ``side`` after it
+        (None past ``budget`` positions); with ``horizon``, the points up to the end of that many more tricks
+        (this one included), or with ``rollouts`` the mean of that many play-outs from there (``playout``:
+        random, their numbers from ``seed``, or greedy: every seat plays the cheapest card that takes)."""
+        self.seed[0] = seed & ((1 << 64) - 1)
+        side = self._side(state, side)
+        walk = CompiledState(state)
+        stop = None if horizon is None else min(self.t.n_tricks, state.done + horizon)
+        out = []
+        for action in state.legal_actions() if actions is None else actions:
+            walk.apply(action)
+            out.append((action, self._search(walk, side, -ab.INF, ab.INF, budget, stop, rollouts, playout)))
+            walk.undo()
+        return out
+
+    def par(self, state: State, side: int | None = None, budget: int = 0) -> Par:
+        """The best result for ``side`` (default: the party deciding now) and a line that achieves it.
+
+        With ``budget``, :class:`SearchLimit` when a search needs more positions than that.
+        """
+        side = self._side(state, side)
+        before = self.nodes
+        game = state.clone()
+        walk = CompiledState(game)
+        value = self._bisect(game, walk, side, budget)
+        if value is None:
+            raise SearchLimit(budget, state.trick_number)
+        base = self._points(game, side)
+        line = self._line(game, walk, side, value, True, budget)
+        return Par(side=side, value=value, future=value - base, line=tuple(line), totals=tuple(game.points),
+                   nodes=self.nodes - before)
+
+    def forces(self, state: State, side: int, target: int, budget: int = 0) -> bool | None:
+        """Whether ``side`` can make its final value at least ``target`` whatever the others play (one
+        null-window search: far quicker than the value itself); None past ``budget`` positions."""
+        v = self._search(CompiledState(state), side, target - 1, target, budget)
+        return None if v is None else v >= target
+
+    def forcing_line(self, state: State, side: int, target: int, budget: int = 0) -> tuple[list, State]:
+        """A line from ``state`` along which ``side`` keeps a final value of at least ``target`` (which it must
+        be able to force), and the finished game; the others play their first action that keeps it so."""
+        game = state.clone()
+        return self._line(game, CompiledState(game), side, target, False, budget), game
+
+    def _line(self, game: State, walk: CompiledState, side: int, target: int, exact: bool, budget: int) -> list:
+        """Play ``game`` (and its compiled twin) to the end along actions that keep the value at ``target``
+        (``exact``) or at least there; the actions chosen, the rules' own included."""
+        line = []
+        while not game.over:
+            action = game.rule_action()
+            if action is None:
+                actions = game.legal_actions()
+                action = actions[0] if len(actions) == 1 else self._keeping(walk, actions, side, target, exact,
+                                                                              budget)
+            game.apply(action)
+            walk.apply(action)
+            line.append(action)
+        return line
+
+    def _keeping(self, walk: CompiledState, actions: list, side: int, target: int, exact: bool, budget: int):
+        """The first action after which the value is still ``target`` (or at least ``target``)."""
+        for action in actions:
+            walk.apply(action)
+            v = self._search(walk, side, target - 1, target + 1 if exact else target, budget)
+            walk.undo()
+            if v is None:
+                raise SearchLimit(budget, int(walk.arrays.regs[walk.c.TRICK]) + 1)
+            if v == target or (v >= target and not exact):
+                return action
+        raise AssertionError("no action keeps the value of the position")  # pragma: no cover - a search bug
+
+    def _points(self, state: State, side: int) -> int:
+        return sum(p if i == side else -p for i, p in enumerate(state.points))
+
+
+def describe_action(t: Tables, action) -> str:
+    """An action of a line in the record's words: a card name, or the castle or pass in words."""
+    if type(action) is Play:
+        return t.deck.card_name(action.card)
+    if type(action) is Castle:
+        return f"{t.seat_name(action.seat)} castles {t.deck.card_name(action.king)} for {t.deck.card_name(action.officer)}"
+    if type(action) is Pass:
+        return f"{t.seat_name(action.seat)} lets the chance to castle go"
+    return str(action)
+
+
+__all__ = ["Solver", "Par", "SearchLimit", "describe_action", "CASTLE"]

@@ -1,0 +1,67 @@
+"""The par of a position and its best line, in words and as JSON (what ``schachett solve`` prints).
+
+>>> from schachett_rules.kernel.compiler import tables_for
+>>> from schachett_rules.kernel.state import State
+>>> from schachett_rules.kernel.streams import GameStream
+>>> t = tables_for("original")
+>>> game = State.deal(t, 0, GameStream(4, 0))
+>>> while game.done < 11:
+...     _ = game.apply(game.legal_actions()[0])
+>>> rep = analyse(game, "original", "seed 4, after 44 cards")
+>>> rep["value"] == rep["totals"][rep["side"]] - rep["totals"][1 - rep["side"]], len(rep["tricks"])
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..kernel.state import State
+from ..kernel.tables import Tables
+from .exact import Solver, describe_action
+
+DEFAULT_BUDGET = 200_000_000      # positions: a few minutes; a whole early deal may need more
+
+
+def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET, solver: Solver | None = None) -> dict:
+    """The par of ``state`` for the party deciding now, its best line and the tricks it makes, as JSON-ready data.
+
+    Raises :class:`~schachett_rules.errors.SchachettError` when the search needs more than ``budget`` positions.
+    """
+    t = state.t
+    solver = solver or Solver(t, table_bits=21)
+    start = time.perf_counter()
+    par = solver.par(state, budget=budget)
+    seconds = time.perf_counter() - start
+    game = state.clone()
+    first = len(game.tricks)
+    for action in par.line:
+        game.apply(action)
+    tricks = [{"trick": tr.number, "leader": t.seat_name(tr.leader),
+               "cards": [[t.seat_name(s), c] for s, c in tr.cards], "winner": t.seat_name(tr.winner),
+               "points": tr.points, "events": [f"{e.event} of {e.king} ({e.points})" for e in tr.events]}
+              for tr in game.tricks[first:]]
+    return {"ruleset": ruleset, "position": where, "trick": state.trick_number, "side": par.side,
+            "party": t.party_names[par.side], "value": par.value, "future": par.future,
+            "points_now": list(state.points), "totals": list(par.totals),
+            "line": [describe_action(t, a) for a in par.line], "tricks": tricks, "nodes": par.nodes,
+            "seconds": round(seconds, 3)}
+
+
+def format_analysis(rep: dict, t: Tables) -> str:
+    """The analysis as text: who is to move, the par, the best line trick by trick."""
+    side, others = rep["side"], [p for p in range(len(t.parties)) if p != rep["side"]]
+    them = " and ".join(t.party_names[p] for p in others)
+    lines = [f"Par of {rep['ruleset']}, {rep['position']} (trick {rep['trick']}), every hand open:",
+             f"  {rep['party']} to decide; with best play by all, the game ends {rep['party']} "
+             f"{rep['totals'][side]}, {them} {', '.join(str(rep['totals'][p]) for p in others)}: "
+             f"{rep['value']:+d} for {rep['party']} ({rep['future']:+d} from here).",
+             f"  {rep['nodes']:,} positions searched in {rep['seconds']:.2f} s.", "", "Best line:"]
+    for tr in rep["tricks"]:
+        cards = ", ".join(f"{seat} {card}" for seat, card in tr["cards"])
+        events = f"; {', '.join(tr['events'])}" if tr["events"] else ""
+        lines.append(f"  trick {tr['trick']:>2}: {cards} → {tr['winner']} takes {tr['points']}{events}")
+    castles = [a for a in rep["line"] if " castles " in a or " lets " in a]
+    if castles:
+        lines.append("  castling on the way: " + "; ".join(castles))
+    return "\n".join(lines)

@@ -1,0 +1,133 @@
+"""The strong players and the ladder: they see only their seat's observation; duels seat both bots alike."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
+
+from schachett_rules.cli.main import main
+from schachett_rules.kernel.compiler import tables_for
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.streams import GameStream
+from schachett_rules.players import bot_problem, make_bot
+from schachett_rules.simulation.ladder import DuelResult, DuelSpec, duel, ladder, ratings
+
+
+def hidden_swap(seed: int, ruleset: str = "original"):
+    """Two games at the same moment whose hands differ only in cards the seat to play cannot see, or None."""
+    t = tables_for(ruleset)
+    rng = random.Random(seed)
+    game = State.deal(t, seed % t.n_seats, GameStream(seed, 0))
+    for _ in range(rng.randrange(0, 30)):
+        rule = game.rule_action()
+        game.push(rule if rule is not None else rng.choice(game.legal_actions()))
+    while game.phase != 2:
+        game.push(game.legal_actions()[-1])
+    me = game.seat_to_play()
+    view = game.observation(me)
+    others = [s for s in range(t.n_seats) if s not in view.hands]
+    kings = t.royal_cards
+    a, b = others[0], others[1]
+    ca = [c for c in range(t.n_cards) if game.hands[a] >> c & 1 and not kings >> c & 1]
+    cb = [c for c in range(t.n_cards) if game.hands[b] >> c & 1 and not kings >> c & 1]
+    if not ca or not cb:
+        return None
+    other = game.clone()
+    x, y = rng.choice(ca), rng.choice(cb)
+    other.hands[a] ^= (1 << x) | (1 << y)
+    other.hands[b] ^= (1 << x) | (1 << y)
+    assert other.observation(me) == view and other.hands != game.hands
+    return game, other, me
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(["dd:4", "ismcts:60", "mc:4"]))
+def test_strong_players_choose_from_the_observation_alone(seed, name):
+    # the same observation with other cards in the hidden hands: the same card, from the same random numbers
+    pair = hidden_swap(seed)
+    if pair is None:
+        return
+    game, other, me = pair
+    t = game.t
+    bot = make_bot(name, t)
+    first = bot.play(game.observation(me), random.Random(seed))
+    again = make_bot(name, t).play(other.observation(me), random.Random(seed))
+    assert first == again and first in game.observation(me).legal
+
+
+def test_bot_names_with_a_strength():
+    assert make_bot("dd:3", tables_for("original")).samples == 3
+    assert make_bot("ismcts:50", tables_for("original")).iterations == 50
+    assert "unknown bot 'alpha'" in bot_problem("alpha")
+    assert "no strength" in bot_problem("heuristic:4")
+
+
+def test_a_duel_plays_each_deal_in_both_seatings():
+    # random against random: both seatings of a deal draw the same numbers, so they are the same game and each
+    # bot wins exactly one of the two (or both are equal): the count is balanced to the game
+    r = duel(DuelSpec(ruleset="original", a="random", b="random", games=40, seed=5), use_cache=False)
+    assert r.games == 40 and r.a_wins == r.b_wins and r.a_wins + r.b_wins + r.draws == 40
+    assert r.a_wins_first == r.b_wins_first      # the first party wins the same deals whoever sits in it
+
+
+def test_same_seed_same_duel_on_any_number_of_workers():
+    spec = DuelSpec(ruleset="original", a="heuristic", b="random", games=10, seed=2)
+    assert duel(spec, workers=1, use_cache=False) == duel(spec, workers=2, use_cache=False)
+
+
+def test_ratings_by_hand():
+    # a beats b 30-10, b beats c 30-10, a beats c 36-4 (with half a game added each way)
+    results = [DuelResult("a", "b", 40, 30, 10, 0, 15, 5), DuelResult("b", "c", 40, 30, 10, 0, 15, 5),
+               DuelResult("a", "c", 40, 36, 4, 0, 18, 2)]
+    r = ratings(["a", "b", "c"], results)
+    assert r["a"] == 0 and r["a"] > r["b"] > r["c"]
+    # two bots alone: the ratio of strengths is the ratio of wins
+    two = ratings(["a", "b"], results[:1])
+    assert round(two["b"], 1) == round(-400 * __import__("math").log10(30.5 / 10.5), 1)
+
+
+def test_ladder_and_duel_commands(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCHACHETT_CACHE", str(tmp_path))
+    runner = CliRunner()
+    out = runner.invoke(main, ["duel", "heuristic", "random", "original", "--games", "8", "--json", "-q", "-w", "1"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert {"a_share", "low", "high", "games"} <= set(data) and data["games"] == 8
+    assert data["low"] <= data["a_share"] <= data["high"]
+    out = runner.invoke(main, ["ladder", "original", "--bots", "random,heuristic,mc:2", "--games", "4", "-q",
+                               "-w", "1"])
+    assert out.exit_code == 0, out.output
+    assert "random vs heuristic" in out.output and "rating (Elo, random = 0)" in out.output
+    bad = runner.invoke(main, ["ladder", "original", "--bots", "random,wizard", "--games", "4"])
+    assert bad.exit_code == 2 and "unknown bot 'wizard'" in bad.output and "Traceback" not in bad.output
+    solo = runner.invoke(main, ["duel", "random", "heuristic", "solitaire", "--games", "4"])
+    assert solo.exit_code == 2 and "automaton" in solo.output
+
+
+def test_solve_command_on_a_record_and_a_deal(tmp_path):
+    runner = CliRunner()
+    record = tmp_path / "g.json"
+    assert runner.invoke(main, ["sample", "original", "--seed", "3", "--out", str(record)]).exit_code == 0
+    out = runner.invoke(main, ["solve", str(record), "--after", "40", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["trick"] == 11 and len(data["tricks"]) == 3 and len(data["line"]) == 12
+    assert data["value"] == data["totals"][data["side"]] - data["totals"][1 - data["side"]]
+    text = runner.invoke(main, ["solve", str(record), "--after", "44"])
+    assert text.exit_code == 0 and "Best line:" in text.output and "trick 13" in text.output
+    bad = runner.invoke(main, ["solve", str(record), "--after", "60"])
+    assert bad.exit_code == 2 and "has 52 actions" in bad.output
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"ruleset": "original", "dealer": 0, "hands": [], "actions": []}')
+    out = runner.invoke(main, ["solve", str(broken)])
+    assert out.exit_code == 1 and str(broken) in out.output and "Traceback" not in out.output
+
+
+def test_solve_within_a_budget_says_where_it_stopped():
+    runner = CliRunner()
+    out = runner.invoke(main, ["solve", "original", "--deal", "1", "--budget", "5000"])
+    assert out.exit_code == 1 and "stopped after 5,000 positions" in out.output and "trick 1" in out.output
