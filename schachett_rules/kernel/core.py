@@ -91,7 +91,7 @@ W_FIRST, W_BEFORE_LAST, W_UNTIL, W_HOLDING = 1, 2, 4, 8
 
 
 def restrict(legal, hand, played, follows, led, words: int, leading: bool, first_trick: bool, last_trick: bool,
-             acts, whens, cards, untils, holdings, owed_led, owed, work) -> int:
+             acts, whens, cards, untils, holdings, owed_led, owed) -> int:
     """Narrow ``legal`` (mask words, changed in place) by the obligations and restrictions; returns the restriction
     (or obligation, as ``-1 - k``) that narrowed it last, else ``len(acts)``.
 
@@ -104,7 +104,7 @@ def restrict(legal, hand, played, follows, led, words: int, leading: bool, first
 
     >>> legal = [0b1111]            # four cards; a heart restriction forbids cards 2 and 3 to be led until one is played
     >>> restrict(legal, (0b1111,), (0,), (0,), (0,), 1, True, False, False, (0,), (4,), (0b1100,), (0b1100,), (0,),
-    ...          (), (), [0])
+    ...          (), ())
     0
     >>> legal
     [3]
@@ -142,22 +142,24 @@ def restrict(legal, hand, played, follows, led, words: int, leading: bool, first
                     holds = True
             if not holds:
                 continue
-        left = False
+        # first whether a card would be left, then the narrowing: no scratch words, so the compiled play-outs
+        # (which allocate nothing) run this very code
+        left, changed = False, False
         for w in range(words):
             banned = cards[k * words + w]
             if act == R_DISCARD:
                 banned = banned & ~follows[w]
-            work[w] = legal[w] & ~banned
-            if work[w] != 0:
+            if legal[w] & ~banned:
                 left = True
-        if left:
-            changed = False
+            if legal[w] & banned:
+                changed = True
+        if left and changed:
             for w in range(words):
-                if work[w] != legal[w]:
-                    changed = True
-                legal[w] = work[w]
-            if changed:
-                narrowed = k
+                banned = cards[k * words + w]
+                if act == R_DISCARD:
+                    banned = banned & ~follows[w]
+                legal[w] = legal[w] & ~banned
+            narrowed = k
     return narrowed
 
 

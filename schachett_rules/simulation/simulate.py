@@ -84,7 +84,7 @@ class Spec(BaseModel):
         if self.chunk:
             return self.chunk
         if self.all_random:
-            return 10000 if supported(t) is None else 1000
+            return 10000 if _batched(t) else 1000
         return 8 if any(name.partition(":")[0] in STRONG for name in self.bots) else 40
 
     def seat_bots(self, t: Tables) -> list[str]:
@@ -308,6 +308,12 @@ def add_game(stats: Stats, t: Tables, game) -> None:
 
 # --- chunks ------------------------------------------------------------------------------------
 
+def _batched(t: Tables) -> bool:
+    """Whether a run of random games plays in batches: the batch plays the ruleset, and :func:`add_batch` counts two
+    parties settled in money."""
+    return supported(t) is None and len(t.parties) == 2 and t.settlement is not None
+
+
 def run_chunk(spec: Spec, index: int) -> Stats:
     """Play chunk ``index`` of a run: its games and their statistics (the unit of parallel work)."""
     t = tables_of(spec)
@@ -318,7 +324,7 @@ def run_chunk(spec: Spec, index: int) -> Stats:
     if count <= 0:
         return stats
     if spec.all_random:
-        if supported(t) is None:
+        if _batched(t):
             numbers = np.arange(first, first + count)
             u = block_uniforms(spec.seed, numbers, draws_per_game(t))
             dealers = numbers % t.n_seats
