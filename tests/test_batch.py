@@ -143,6 +143,10 @@ def test_the_family_rulesets_not_yet_compiled_are_refused_in_words():
             assert supported(tables_for(name)) == why
             with pytest.raises(SchachettError, match="cannot yet play"):
                 plan_of(tables_for(name))
+    # the solver maximises points in the tricks: it refuses a game won by the fewest game points
+    from schachett_rules.search.exact import Solver
+    with pytest.raises(SchachettError, match="fewest game points"):
+        Solver(tables_for("hearts"))
 
 
 def test_a_game_uses_one_uniform_per_shuffle_swap_and_per_card():
