@@ -136,7 +136,7 @@ def test_the_family_rulesets_not_yet_compiled_are_refused_in_words():
     from schachett_rules.playouts.plan import not_compiled, plan_of
     refused = {name: not_compiled(tables_for(name)) for name in FAMILY}
     assert sorted(name for name, why in refused.items() if why is None) == sorted(COMPILED_FAMILY)
-    assert "no auction" in refused["schafkopf"] and "no stock" in refused["euchre"]
+    assert "no rounds of bidding" in refused["schafkopf"] and "no stock" in refused["euchre"]
     assert "no stock" in refused["dreiwendsch"] and "no stock" in refused["officers-schafkopf"]
     for name, why in refused.items():
         if why is not None:

@@ -86,7 +86,7 @@ def test_same_seed_same_result_whatever_the_workers_and_chunks():
 
 @pytest.mark.parametrize("ruleset,games", [("original", 500), ("reconstruction", 200), ("three-player", 200),
                                             ("two-player", 200), ("solitaire", 200), ("eight-players", 100),
-                                            ("hearts", 300)])
+                                            ("hearts", 300), ("whist", 300)])
 def test_batch_statistics_equal_the_engines_game_by_game(ruleset, games):
     spec = sim.Spec(ruleset=ruleset, games=games, seed=11)
     t = sim.tables_of(spec)

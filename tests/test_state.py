@@ -37,7 +37,7 @@ CASTLING = [(("castling", c),) for c in ("as-three-player", "before-play", "resc
     (("castling", "both"), ("castle-king", "partner-king"), ("deal", "random"), ("castle-moment", "each-seat"))]
 # the family's rulesets the compiled state plays (the others it refuses in words: test_batch checks which)
 FAMILY = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "variants" / "family").glob("*.schachett"))
-COMPILED_FAMILY = ["hearts"]
+COMPILED_FAMILY = ["hearts", "whist"]
 CASES = [(name, ()) for name in RULESETS + COMPILED_FAMILY] + [("original", o) for o in CASTLING] + \
     [("three-player", (("castle-king", "own-king-only"),)), ("three-player", (("castle-moment", "each-seat"),))]
 

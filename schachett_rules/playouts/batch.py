@@ -103,7 +103,7 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray, numbers: np.ndar
     events = np.zeros((games,) + st.events.shape, dtype=np.int64)
     castles = np.full((games,) + st.castles.shape, -1, dtype=np.int64)
     n_castles = np.zeros(games, dtype=np.int64)
-    short = c.play_batch(*plan.tables(), *st.arrays(), dealers, numbers, rows, totals, log, events, castles, n_castles)
+    short = c.play_batch(*st.tables(), *st.arrays(), dealers, numbers, rows, totals, log, events, castles, n_castles)
     if short >= 0:
         raise SchachettError(f"game {short} of the batch needs more than the {rows.shape[1]} uniform numbers "
                              f"of its row (draws_per_game gives {plan.max_draws})")

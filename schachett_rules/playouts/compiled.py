@@ -2,22 +2,25 @@
 
 The tables become arrays once per ruleset (:class:`Plan`); one game's state is a
 handful of arrays (:class:`Arrays`). The state walks the same phases as the
-kernel's :class:`~schachett_rules.kernel.state.State`: the deal, the moments of
-castling (the seats asked in turn, as :func:`~schachett_rules.kernel.castling.options`
-orders them), the play of cards, the end. Its actions are the state's too: a card
-(:func:`apply_card`), a castle (:func:`apply_castle`), a chance to castle let go
-(:func:`apply_pass`), each undone by :func:`undo`; :func:`decider` and
-:func:`legal_cards` say whose decision it is and which cards are open. A search
-walks this state; a test walks it beside the kernel's, action by action.
+kernel's :class:`~schachett_rules.kernel.state.State`: the deal (with the card
+turned up for trump, where the dealer's last card is), the passing of cards, the
+moments of castling (the seats asked in turn, as :func:`~schachett_rules.kernel.castling.options`
+orders them), the play of cards under the follow rules, restrictions and
+obligations, the end. Its actions are the state's too: a card played, a card
+passed, a castle, a chance to castle let go (:func:`apply`), each undone by
+:func:`undo`; :func:`decider` and :func:`legal_cards` say whose decision it is
+and which cards are open. A search walks this state; a test walks it beside the
+kernel's, action by action. What it does not yet play it refuses
+(:func:`~.plan.not_compiled`).
 
 :func:`play` is the random player on this state: the deal of
 :func:`~schachett_rules.kernel.deal.deal_cards`, one number per card a player
-chooses (none for an automaton's), and at each castling decision one number per
+chooses or passes (none for an automaton's card), and at each castling decision one number per
 King on offer (taken below one half) and one for the officer, as
 :func:`~schachett_rules.kernel.chance.random_action` draws them. Every rule it
 applies is the kernel's own source compiled here: :mod:`schachett_rules.kernel.core`
-(who takes a trick, the follow tier, a King's fate and scorer, the automaton's
-card, the shuffle) and :mod:`schachett_rules.kernel.castling` (who may be asked
+(who takes a trick, the follow tier, the restrictions, a King's fate and scorer,
+where passed cards go, the automaton's card, the shuffle) and :mod:`schachett_rules.kernel.castling` (who may be asked
 to castle, which King may be rescued, the random player's choice). This module
 only walks the game through its moments and keeps the hands as 64-bit words.
 
@@ -42,7 +45,7 @@ from ..kernel import castling as castle_rules
 from ..kernel import core
 from ..kernel.actions import CASTLE, DEAL, OVER, PASSING, PLAY
 from .plan import (A_CARD, A_CASTLE, A_GIVE, A_PASS, ASK, GAME, H_PASSED, H_PLAYED, PASSES, S_LEAD_CARD, S_OWED,
-                   S_PASS, S_RULES, S_WAYS, C_KIND, C_KING, C_OFFICER, C_SEAT, C_TRICK, C_WITH, CASTLED,  # noqa: F401
+                   S_PASS, S_RULES, S_TURN, S_TURNED_TRUMPS, S_WAYS, TURNED, C_KIND, C_KING, C_OFFICER, C_SEAT, C_TRICK, C_WITH, CASTLED,  # noqa: F401
                    CASTLING, DEALER, DEPTH, DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, FALLEN,
                    LEADER, MOMENT, N_CASTLES, N_EVENTS, PHASE, PLAYED, POS, REGS, S_CASTLING, S_EACH, S_EACH_SEAT,
                    S_CARDS, S_FATES, S_LEAD_DEALER, S_LEAD_OFF, S_LIMIT, S_NEVER, S_OTHER_KING, S_PARTIES, S_RANDOM,
@@ -308,7 +311,8 @@ def _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal):
             for w in range(words):
                 legal[w] &= tiers[tier * words + w]
     if sc[S_RULES] + sc[S_OWED] > 0:
-        acts, whens, cards, untils, holdings, owed_led, owed, _ways, single = rules
+        acts, whens, cards, untils, holdings, owed_led, owed, single = rules[0], rules[1], rules[2], rules[3], \
+            rules[4], rules[5], rules[6], rules[8]
         n = sc[S_SEATS]
         # a lead has no led card: the tier and the card given then are never read (kernel.trick.narrowed)
         restrict(legal, hands[seat], hands[n + H_PLAYED], tiers, single[led], words, regs[PLAYED] == 0,
@@ -361,10 +365,20 @@ def _castler(trick, regs):
 
 
 @_inline
-def _start_play(sc, hands, regs):
-    """The first leader (a seat named, or the holder of a card), then the moment before play or the play
-    (kernel.before_play.start_play)."""
+def _start_play(sc, rules, beats2, points2, follow, hands, regs):
+    """The game's play tables (the trumps of the card turned up), the first leader (a seat named, or the holder of
+    a card), then the moment before play or the play (kernel.before_play.start_play)."""
     n = sc[S_SEATS]
+    if sc[S_TURNED_TRUMPS] != 0:
+        colour = rules[12][regs[TURNED]]
+        vbeats, vpoints, vfollow = rules[9][colour], rules[10][colour], rules[11][colour]
+        for i in range(2):                   # element by element: the play-outs allocate nothing
+            for f in range(beats2.shape[1]):
+                beats2[i, f] = vbeats[i, f]
+                points2[i, f] = vpoints[i, f]
+        for f in range(follow.shape[0]):
+            for j in range(follow.shape[1]):
+                follow[f, j] = vfollow[f, j]
     regs[LEADER] = named_seat(sc[S_LEAD_DEALER] != 0, sc[S_LEAD_OFF], regs[DEALER], n)
     if sc[S_LEAD_CARD] >= 0:
         for seat in range(n):
@@ -391,7 +405,7 @@ def _passer(sc, regs):
 
 
 @_inline
-def _give(sc, rules, hands, regs, card):
+def _give(sc, rules, beats2, points2, follow, hands, regs, card):
     """The passing seat passes ``card``; when every seat has passed, each receives its cards and play begins
     (kernel.before_play.give)."""
     n, words = sc[S_SEATS], sc[S_WORDS]
@@ -405,11 +419,11 @@ def _give(sc, rules, hands, regs, card):
             to = (s + step) % n
             for w in range(words):
                 hands[to, w] |= hands[n + H_PASSED + s, w]
-        _start_play(sc, hands, regs)
+        _start_play(sc, rules, beats2, points2, follow, hands, regs)
 
 
 @_inline
-def _deal(sc, rest, given, start, end, rules, hands, regs, u, order):
+def _deal(sc, rest, given, start, end, rules, beats2, points2, follow, hands, regs, u, order):
     """Deal the cards from the numbers ``u`` (the deal's shuffle), then the passing or the start of play."""
     n, words, dealer = sc[S_SEATS], sc[S_WORDS], regs[DEALER]
     for i in range(len(rest)):
@@ -424,10 +438,12 @@ def _deal(sc, rest, given, start, end, rules, hands, regs, u, order):
         for i in range(start[dealer, seat], end[dealer, seat]):
             toggle(hands[seat], order[i])
     regs[POS] = max(sc[S_REST] - 1, 0)
+    if sc[S_TURN] != 0 and end[dealer, dealer] > start[dealer, dealer]:
+        regs[TURNED] = order[end[dealer, dealer] - 1]      # the last card dealt to the dealer (kernel.deal)
     if sc[S_PASS] > 0 and _pass_way(sc, rules, regs) != 3:      # 3: "none", a game without passing
         regs[PHASE], regs[PASSES] = PASSING, 0
     else:
-        _start_play(sc, hands, regs)
+        _start_play(sc, rules, beats2, points2, follow, hands, regs)
 
 
 # --- the state's actions, as a search takes them ------------------------------------------------------------
@@ -457,7 +473,7 @@ def apply(sc, card_face, strength, royal, officers, beats2, points2, follow, par
     if kind == A_CARD:
         _play_card(sc, hands, trick, regs, card)
     elif kind == A_GIVE:
-        _give(sc, rules, hands, regs, card)
+        _give(sc, rules, beats2, points2, follow, hands, regs, card)
     elif kind == A_CASTLE:
         _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, _castler(trick, regs), king, card,
                 scratch)
@@ -596,13 +612,13 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
           faces, legal, scratch, cards, takes, order):
     n = sc[S_SEATS]
     if regs[PHASE] == DEAL:
-        _deal(sc, rest, given, start, end, rules, hands, regs, u, order)
+        _deal(sc, rest, given, start, end, rules, beats2, points2, follow, hands, regs, u, order)
     while regs[PHASE] == PASSING:
         # the random player passes the k-th card of the passing seat's hand (kernel.chance.random_action)
         if regs[POS] >= len(u):
             return _need(sc, regs, 0)
         hand = hands[_passer(sc, regs)]
-        _give(sc, rules, hands, regs, kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
+        _give(sc, rules, beats2, points2, follow, hands, regs, kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
         regs[POS] += 1
     settle_now = True
     while True:
@@ -718,7 +734,7 @@ def walk_randomly(sc, card_face, strength, royal, officers, beats2, points2, fol
                         officer, scratch)
         elif regs[PHASE] == PASSING:
             hand = hands[_passer(sc, regs)]
-            _give(sc, rules, hands, regs, kth_card(hand, kth(count_cards(hand), r)))
+            _give(sc, rules, beats2, points2, follow, hands, regs, kth_card(hand, kth(count_cards(hand), r)))
         else:
             _legal(sc, card_face, follow, rules, hands, trick, regs, (regs[LEADER] + regs[PLAYED]) % sc[S_SEATS],
                    legal)

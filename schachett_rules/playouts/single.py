@@ -34,7 +34,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernel.actions import CASTLE, DEAL, PLAY
+from ..kernel.actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PLAY
+
+BEFORE_PLAY = (DEAL, PASSING, AUCTION, CALL, EXCHANGE)
 from ..kernel.castling import MOMENTS
 from ..kernel.scoring import scorer_parties
 from ..kernel.streams import GameStream, MASK
@@ -75,7 +77,7 @@ def _arrays(t: Tables):
     entry = kept.get(id(plan))
     if entry is None or entry[0] is not plan:
         arrays = plan.state()
-        entry = kept[id(plan)] = (plan, arrays, plan.tables() + arrays.arrays())
+        entry = kept[id(plan)] = (plan, arrays, arrays.tables() + arrays.arrays())
     return c, plan, entry[1], entry[2]
 
 
@@ -134,7 +136,9 @@ def load(state, c, plan, st, args) -> None:
     regs[c.TRICK], regs[c.PLAYED], regs[c.LEADER] = state.done, len(state.trick), state.leader
     regs[c.PHASE], regs[c.MOMENT], regs[c.ASK] = state.phase, max(state.moment, -1), state.ask
     regs[c.CASTLED], regs[c.FALLEN] = state.castled, state.count.total
-    regs[c.PASSES] = state.passes_done
+    regs[c.PASSES], regs[c.TURNED] = state.passes_done, state.turned
+    if state.phase not in BEFORE_PLAY:           # the game's own play tables (its trumps), once play has begun
+        st.beats[:], st.points[:], st.follow[:] = plan.play_tables(t)
     for e, ev in enumerate(t.events):
         st.each[0, e] = state.count.per_event.get(ev.name, 0)
     st.totals[0, :] = state.points

@@ -38,7 +38,7 @@ class CompiledState:
         self.t = state.t
         self.plan = c.plan_of(state.t)
         self.arrays = self.plan.state()
-        self.tables = self.plan.tables()
+        self.tables = self.arrays.tables()
         load(state, c, self.plan, self.arrays, None)
         c.settle(*self.tables, *self.arrays.arrays()[:8])
 
@@ -59,7 +59,7 @@ class CompiledState:
         """The cards the seat to play may play (in passing: the cards the passing seat may pass), as a bitmask."""
         a, p = self.arrays, self.plan
         out = np.zeros(p.words, dtype=np.uint64)
-        self.c.legal_cards(p.scalars, p.card_face, p.follow, p.rules, a.hands, a.trick, a.regs, out)
+        self.c.legal_cards(p.scalars, p.card_face, a.follow, p.rules, a.hands, a.trick, a.regs, out)
         return self._mask(out)
 
     def castle_offer(self) -> tuple[int, int, int]:
