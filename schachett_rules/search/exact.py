@@ -79,11 +79,11 @@ class Solver:
     """
 
     def __init__(self, t: Tables, table_bits: int = 20):
-        gp = t.game_points
-        if t.settlement is None and gp is not None and gp.lowest_wins:
-            # the search maximises a party's points in the tricks; here the fewest win, and a moon shot turns that
-            raise SchachettError(f"the solver cannot yet play {t.name}: it finds the most points a party can take, "
-                                 f"and this ruleset is won by the fewest game points")
+        if t.settlement is None and t.game_points is not None:
+            # the search maximises a party's points in the tricks; a game decided by its game points alone (the
+            # fewest in Hearts, the tricks over six in Whist) asks another value
+            raise SchachettError(f"the solver cannot yet play {t.name}: it finds the most card points a party can "
+                                 f"take, and this ruleset is decided by its game points")
         self.t = t
         alike, apart = distinctions(t)
         faces = t.deck.card_face
