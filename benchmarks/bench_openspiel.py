@@ -1,11 +1,15 @@
 """Our random play-outs beside OpenSpiel's Hearts: python benchmarks/bench_openspiel.py [--json] [--ruleset R].
 
-The four-player rulesets deal 52 cards and play 13 tricks, as Hearts does, so
-random full games per second compare fairly (Hearts adds 12 passed cards before
-the play); the others play more or fewer cards and castle, and are measured
-against the same Hearts figure. Everything runs in this one process, on one core:
+Our own Hearts (variants/family/hearts.schachett) plays the same game as
+OpenSpiel's: 52 cards, three passed by each player (left, right, across, none in
+turn from game to game), the two of clubs leading, hearts not led until broken,
+13 tricks; so the two figures compare directly. The four-player Schachett
+rulesets deal 52 cards and play 13 tricks too; the others play more or fewer
+cards and castle, and are measured against the same Hearts figure. Everything
+runs in this one process, on one core:
 
-* ours, one game at a time, for every ruleset in variants/:
+* ours, one game at a time, for every ruleset in variants/ and every family
+  ruleset the compiled state plays (Hearts):
   :func:`schachett_rules.simulation.bench.playouts_per_second`;
 * ours, the compiled batch (10,000 games at a time, random numbers included):
   :func:`schachett_rules.simulation.bench.batch_per_second`;
@@ -65,9 +69,13 @@ def cpu_name() -> str:
 
 
 def rulesets() -> list[str]:
-    """Every ruleset in variants/, in name order."""
+    """Every ruleset in variants/, in name order, then the family's rulesets the compiled state plays."""
     from schachett_rules import paths
-    return sorted(p.stem for p in paths.variants_dir().glob("*.schachett"))
+    from schachett_rules.kernel.compiler import tables_for
+    from schachett_rules.playouts.batch import supported
+    family = sorted(p.stem for p in paths.family_dir().glob("*.schachett"))
+    return (sorted(p.stem for p in paths.variants_dir().glob("*.schachett")) +
+            [name for name in family if supported(tables_for(name)) is None])
 
 
 def main() -> None:

@@ -59,7 +59,7 @@ def test_batch_and_engine_agree_trick_by_trick():
         assert tuple(game.result().totals) == tuple(out.totals[g])
 
 
-from tests.test_state import CASES, RULESETS
+from tests.test_state import CASES, COMPILED_FAMILY, FAMILY, RULESETS
 
 
 def engine_castles(t, game):
@@ -83,15 +83,16 @@ def test_the_state_the_one_game_path_and_the_batch_play_the_same_games(ref, opti
     games = 150
     u = uniforms(t, games, np.random.default_rng(18))
     dealers = np.arange(games) % t.n_seats
-    out = random_batch(t, dealers, u)
+    numbers = np.arange(games) % 5          # the games' numbers in their sessions: a passing clause turns with them
+    out = random_batch(t, dealers, u, numbers)
     name = t.deck.card_name
     castled = 0
     for g in range(games):
         stream, fast_stream = Stream(u[g]), Stream(u[g])
-        game = State.deal(t, int(dealers[g]), stream)
+        game = State.deal(t, int(dealers[g]), stream, game=int(numbers[g]))
         game.play_randomly(stream)
         result = game.result()
-        one = random_game(t, int(dealers[g]), fast_stream)
+        one = random_game(t, int(dealers[g]), fast_stream, game=int(numbers[g]))
         assert stream.i == fast_stream.i, g                       # the same numbers drawn, no more, no fewer
         tricks = [(tr.cards, tr.winner, tr.points) for tr in game.tricks]
         assert [(tuple((s, name(c)) for s, c in plays), w, int(p)) for plays, w, p in
@@ -125,7 +126,28 @@ def test_the_state_the_one_game_path_and_the_batch_play_the_same_games(ref, opti
 
 
 def test_every_ruleset_is_played_in_batches():
-    assert all(supported(tables_for(name)) is None for name in RULESETS)
+    assert all(supported(tables_for(name)) is None for name in RULESETS + COMPILED_FAMILY)
+
+
+def test_the_family_rulesets_not_yet_compiled_are_refused_in_words():
+    """The compiled state refuses exactly the family's rulesets it does not play, saying what it lacks; the
+    batch refuses them with the same words, and the cases compared above are all the others."""
+    from schachett_rules.errors import SchachettError
+    from schachett_rules.playouts.plan import not_compiled, plan_of
+    refused = {name: not_compiled(tables_for(name)) for name in FAMILY}
+    assert sorted(name for name, why in refused.items() if why is None) == sorted(COMPILED_FAMILY)
+    assert "no rounds of bidding" in refused["schafkopf"] and "no stock" in refused["euchre"]
+    assert "no stock" in refused["dreiwendsch"] and "no stock" in refused["officers-schafkopf"]
+    for name, why in refused.items():
+        if why is not None:
+            assert supported(tables_for(name)) == why
+            with pytest.raises(SchachettError, match="cannot yet play"):
+                plan_of(tables_for(name))
+    # the solver maximises card points: it refuses a game decided by its game points
+    from schachett_rules.search.exact import Solver
+    for name in COMPILED_FAMILY:
+        with pytest.raises(SchachettError, match="decided by its game points"):
+            Solver(tables_for(name))
 
 
 def test_a_game_uses_one_uniform_per_shuffle_swap_and_per_card():

@@ -85,11 +85,13 @@ def test_same_seed_same_result_whatever_the_workers_and_chunks():
 
 
 @pytest.mark.parametrize("ruleset,games", [("original", 500), ("reconstruction", 200), ("three-player", 200),
-                                            ("two-player", 200), ("solitaire", 200), ("eight-players", 100)])
+                                            ("two-player", 200), ("solitaire", 200), ("eight-players", 100),
+                                            ("hearts", 300), ("whist", 300)])
 def test_batch_statistics_equal_the_engines_game_by_game(ruleset, games):
     spec = sim.Spec(ruleset=ruleset, games=games, seed=11)
-    batch = sim.run(spec)
     t = sim.tables_of(spec)
+    assert sim.batched(t)                  # the run below is the batch's
+    batch = sim.run(spec)
     engine = sim.empty_stats(t)
     for i in range(games):
         stream = GameStream(11, i)

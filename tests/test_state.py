@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from schachett_rules.errors import RuleCheckError
-from schachett_rules.kernel.actions import CASTLE, OVER, PLAY, TERMINAL, Castle, Pass, Play
+from schachett_rules.kernel.actions import CASTLE, OVER, PASSING, PLAY, TERMINAL, Castle, Pass, Play
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.streams import GameStream
@@ -35,7 +35,10 @@ CASTLING = [(("castling", c),) for c in ("as-three-player", "before-play", "resc
                            ("castle-moment", "each-seat"))] + [
     (("castling", "as-three-player"), ("castle-moment", "each-seat"), ("castle-limit", "once-per-player")),
     (("castling", "both"), ("castle-king", "partner-king"), ("deal", "random"), ("castle-moment", "each-seat"))]
-CASES = [(name, ()) for name in RULESETS] + [("original", o) for o in CASTLING] + \
+# the family's rulesets the compiled state plays (the others it refuses in words: test_batch checks which)
+FAMILY = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "variants" / "family").glob("*.schachett"))
+COMPILED_FAMILY = ["hearts", "whist"]
+CASES = [(name, ()) for name in RULESETS + COMPILED_FAMILY] + [("original", o) for o in CASTLING] + \
     [("three-player", (("castle-king", "own-king-only"),)), ("three-player", (("castle-moment", "each-seat"),))]
 
 
@@ -195,6 +198,8 @@ def _compare(state: State, walk: CompiledState) -> None:
     assert walk.hands() == state.hands and walk.points() == state.points
     if state.phase == PLAY:
         assert walk.legal_cards() == state.legal().mask
+    elif state.phase == PASSING:
+        assert walk.legal_cards() == sum(1 << a.card for a in state.legal_actions())
     elif state.phase == CASTLE:
         seat, kings, offered = walk.castle_offer()
         offers = state.castle_offers()
@@ -210,7 +215,7 @@ def test_the_state_and_the_compiled_state_walk_a_game_side_by_side(ref, options)
     castles = 0
     for g in range(12):
         rng = random.Random(g)
-        state = State.deal(t, g % t.n_seats, GameStream(g, 0))
+        state = State.deal(t, g % t.n_seats, GameStream(g, 0), game=g)     # the game's number turns the passing
         walk = CompiledState(state)
         depth = 0
         while not state.over:

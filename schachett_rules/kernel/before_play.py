@@ -19,7 +19,7 @@ Everything they decide comes from the flow the compiler built
 from __future__ import annotations
 
 from .actions import AUCTION, CALL, EXCHANGE, OVER, PASSING, PLAY, Bid, Call, Discard, Give
-from .core import named_seat
+from .core import WAYS, colour_mates, holds_required as holds_all_or_one, may_call, named_seat, pass_step
 from .flow import ContractTable, game_tables, partition
 
 # --- passing -------------------------------------------------------------------------------------------------
@@ -33,9 +33,8 @@ def pass_direction(state) -> str:
 
 def pass_target(state, seat: int) -> int:
     """The seat that receives the cards ``seat`` passes."""
-    n, way = state.base.n_seats, pass_direction(state)
-    step = {"left": 1, "right": -1, "across": n // 2, "none": 0}[way]
-    return (seat + step) % n
+    n = state.base.n_seats
+    return (seat + pass_step(WAYS.index(pass_direction(state)), n)) % n
 
 
 def passer(state) -> int:
@@ -122,8 +121,7 @@ def holds_required(state, seat: int, c: ContractTable, colour: int) -> bool:
     mask, every = c.requires[colour if c.each_colour else 0]
     if not mask:
         return True
-    hand = state.hands[seat]
-    return (hand & mask) == mask if every else bool(hand & mask)
+    return holds_all_or_one((state.hands[seat],), (mask,), every, 1)
 
 
 def callable_cards(state, seat: int, c: ContractTable, colour: int) -> int:
@@ -132,22 +130,18 @@ def callable_cards(state, seat: int, c: ContractTable, colour: int) -> int:
     if not mask:
         return 0
     hand = state.hands[seat]
-    if c.call_not_held:
-        mask &= ~hand
-    if c.call_colour_held:
-        t = c.tables(colour)
-        d = t.deck
-        keep = 0
-        for card in range(t.n_cards):
-            if not mask >> card & 1:
-                continue
-            face = d.card_face[card]
-            same = [x for x in range(t.n_cards) if hand >> x & 1 and d.face_colour[d.card_face[x]] == d.face_colour[face]
-                    and t.face_group[d.card_face[x]] == t.face_group[face] and d.card_face[x] != face]
-            if same:
-                keep |= 1 << card
-        mask = keep
-    return mask
+    t = c.tables(colour)
+    d = t.deck
+    groups = {g: i for i, g in enumerate(dict.fromkeys(t.face_group))}
+    group = [groups[g] for g in t.face_group]
+    keep = 0
+    for card in range(t.n_cards):
+        if not mask >> card & 1:
+            continue
+        mates = colour_mates(d.card_face, d.face_colour, group, t.n_cards, card) if c.call_colour_held else 0
+        if may_call(True, bool(hand >> card & 1), c.call_not_held, c.call_colour_held, bool(hand & mates)):
+            keep |= 1 << card
+    return keep
 
 
 def _may_bid(state, seat: int, c: ContractTable, colour: int) -> bool:

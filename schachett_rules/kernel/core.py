@@ -91,7 +91,7 @@ W_FIRST, W_BEFORE_LAST, W_UNTIL, W_HOLDING = 1, 2, 4, 8
 
 
 def restrict(legal, hand, played, follows, led, words: int, leading: bool, first_trick: bool, last_trick: bool,
-             acts, whens, cards, untils, holdings, owed_led, owed, work) -> int:
+             acts, whens, cards, untils, holdings, owed_led, owed) -> int:
     """Narrow ``legal`` (mask words, changed in place) by the obligations and restrictions; returns the restriction
     (or obligation, as ``-1 - k``) that narrowed it last, else ``len(acts)``.
 
@@ -104,7 +104,7 @@ def restrict(legal, hand, played, follows, led, words: int, leading: bool, first
 
     >>> legal = [0b1111]            # four cards; a heart restriction forbids cards 2 and 3 to be led until one is played
     >>> restrict(legal, (0b1111,), (0,), (0,), (0,), 1, True, False, False, (0,), (4,), (0b1100,), (0b1100,), (0,),
-    ...          (), (), [0])
+    ...          (), ())
     0
     >>> legal
     [3]
@@ -142,22 +142,24 @@ def restrict(legal, hand, played, follows, led, words: int, leading: bool, first
                     holds = True
             if not holds:
                 continue
-        left = False
+        # first whether a card would be left, then the narrowing: no scratch words, so the compiled play-outs
+        # (which allocate nothing) run this very code
+        left, changed = False, False
         for w in range(words):
             banned = cards[k * words + w]
             if act == R_DISCARD:
                 banned = banned & ~follows[w]
-            work[w] = legal[w] & ~banned
-            if work[w] != 0:
+            if legal[w] & ~banned:
                 left = True
-        if left:
-            changed = False
+            if legal[w] & banned:
+                changed = True
+        if left and changed:
             for w in range(words):
-                if work[w] != legal[w]:
-                    changed = True
-                legal[w] = work[w]
-            if changed:
-                narrowed = k
+                banned = cards[k * words + w]
+                if act == R_DISCARD:
+                    banned = banned & ~follows[w]
+                legal[w] = legal[w] & ~banned
+            narrowed = k
     return narrowed
 
 
@@ -234,3 +236,111 @@ def shuffle(cards, u, start: int) -> None:
 def kth(count: int, r: float) -> int:
     """Which of ``count`` choices (counted from 0, in deck order) a uniform number ``r`` picks."""
     return int(r * count)
+
+
+# --- the seats and parties of a game, and the rules before the first card --------------------------------------
+# who plays with whom (kernel.flow.PARTNER_RULES, in that order)
+P_FIXED, P_CALLED, P_NONE, P_FIRST_TRICK, P_HOLDERS, P_EACH = range(6)
+# where passed cards go (the passing clause's directions, in this order): how many seats to the left
+WAYS = ("left", "right", "across", "none")
+
+
+def next_seat(sitting: int, seat: int, n_seats: int) -> int:
+    """The seat that plays after ``seat``: the next to the left, past the seats (a bitmask) sitting the game out.
+
+    >>> next_seat(0, 3, 4), next_seat(0b0010, 0, 4)
+    (0, 2)
+    """
+    seat = (seat + 1) % n_seats
+    while (sitting >> seat) & 1:
+        seat = (seat + 1) % n_seats
+    return seat
+
+
+def seat_at(sitting: int, leader: int, place: int, n_seats: int) -> int:
+    """The seat that plays the ``place``-th card (from 0) of a trick ``leader`` leads, past the seats sitting out.
+
+    >>> seat_at(0, 3, 2, 4), seat_at(0b0100, 1, 2, 4)
+    (1, 0)
+    """
+    if sitting == 0:
+        return (leader + place) % n_seats
+    seat = leader
+    for _ in range(place):
+        seat = next_seat(sitting, seat, n_seats)
+    return seat
+
+
+def party_of_seat(rule: int, seat: int, declarer: int, partner: int, holder_seats: int, fixed_party: int) -> int:
+    """The party of ``seat`` in a game whose parties follow ``rule`` (P_FIXED ...): the fixed parties'
+    (``fixed_party``), each alone, the holders' (``holder_seats``, a bitmask) as party 0, or the declarer and his
+    partner (-1: none) as party 0 against everyone else.
+
+    >>> [party_of_seat(P_CALLED, s, 2, 0, 0, 0) for s in range(4)], [party_of_seat(P_HOLDERS, s, -1, -1, 0b1010, 0) for s in range(4)]
+    ([0, 1, 0, 1], [1, 0, 1, 0])
+    """
+    if rule == P_FIXED:
+        return fixed_party
+    if rule == P_EACH:
+        return seat
+    if rule == P_HOLDERS:
+        return 0 if (holder_seats >> seat) & 1 else 1
+    return 0 if seat == declarer or (partner >= 0 and seat == partner) else 1
+
+
+def pass_step(way: int, n_seats: int) -> int:
+    """How many seats to the left the cards passed go (``way`` an index of WAYS: left, right, across, none).
+
+    >>> [pass_step(w, 4) for w in range(4)]
+    [1, -1, 2, 0]
+    """
+    if way == 0:
+        return 1
+    if way == 1:
+        return -1
+    if way == 2:
+        return n_seats // 2
+    return 0
+
+
+def holds_required(hand, required, every: bool, words: int) -> bool:
+    """Whether ``hand`` holds what a contract requires of its bidder: all of ``required`` (``every``) or one of them
+    (mask words; nothing required: True).
+
+    >>> holds_required((0b0110,), (0b0110,), True, 1), holds_required((0b0100,), (0b0110,), True, 1)
+    (True, False)
+    """
+    anything, have, all_of = False, False, True
+    for w in range(words):
+        if required[w] != 0:
+            anything = True
+        if hand[w] & required[w]:
+            have = True
+        if hand[w] & required[w] != required[w]:
+            all_of = False
+    if not anything:
+        return True
+    return all_of if every else have
+
+
+def may_call(in_call: bool, held: bool, not_held: bool, colour_held: bool, mate_held: bool) -> bool:
+    """Whether a declarer may call a card: one the call clause names (``in_call``), not one he holds where the
+    clause says so (``not_held``), and where it asks for his colour (``colour_held``) only one of whose colour and
+    class, but other face, he holds another card (``mate_held``: :func:`colour_mates` against his hand).
+
+    >>> may_call(True, False, True, False, False), may_call(True, True, True, False, False)
+    (True, False)
+    """
+    return in_call and not (not_held and held) and (mate_held or not colour_held)
+
+
+def colour_mates(card_face, face_colour, face_group, n_cards: int, card: int) -> int:
+    """The cards (a bitmask) of ``card``'s colour and class but of another face: those that make its colour held
+    for a call (``face_group``: each face's class as an int)."""
+    f = card_face[card]
+    out = 0
+    for x in range(n_cards):
+        g = card_face[x]
+        if g != f and face_colour[g] == face_colour[f] and face_group[g] == face_group[f]:
+            out |= 1 << x
+    return out

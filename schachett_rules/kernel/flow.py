@@ -26,6 +26,7 @@ import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .core import party_of_seat
 from .tables import Tables
 
 PARTNER_RULES = ("fixed", "called", "none", "first-trick", "holders", "each")
@@ -115,15 +116,9 @@ def partition(n_seats: int, rule: str, declarer: int, partner: int, holders: tup
     >>> partition(4, "holders", -1, -1, (3, 1), ())
     (1, 0, 1, 0)
     """
-    if rule == "fixed":
-        return fixed
-    if rule == "each":
-        return tuple(range(n_seats))
-    if rule == "holders":
-        side = set(holders)
-    else:
-        side = {declarer} | ({partner} if partner >= 0 else set())
-    return tuple(0 if s in side else 1 for s in range(n_seats))
+    code = PARTNER_RULES.index(rule)
+    seats = sum(1 << s for s in holders)
+    return tuple(party_of_seat(code, s, declarer, partner, seats, fixed[s] if fixed else 0) for s in range(n_seats))
 
 
 def game_tables(flow: Flow | None, t: Tables, party_of: tuple[int, ...], sitting: int = 0, called: int = -1,

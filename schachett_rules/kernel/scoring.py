@@ -137,6 +137,19 @@ def game_points(t: Tables, totals, tricks, facts: dict) -> tuple[Fraction, ...]:
     return tuple(out)
 
 
+def outcome(t: Tables, totals: tuple[int, ...], tricks, hands) -> tuple[int | None, tuple[Fraction, ...],
+                                                                         tuple[Fraction, ...]]:
+    """A finished game's winner (None: nobody), money by seat and game points by party, from its points and tricks
+    by party and the hands as play began (the one place these are decided: the state's result, the batch's)."""
+    facts = game_facts(t, totals, tricks, hands)
+    winner, money_by_seat = settle_game(t, totals, facts)
+    gp = game_points(t, totals, tricks, facts)
+    if t.settlement is None and gp:
+        best = (min if t.game_points.lowest_wins else max)(gp)
+        winner = gp.index(best) if list(gp).count(best) == 1 else None
+    return winner, money_by_seat, gp
+
+
 def settle_game(t: Tables, totals: tuple[int, ...], facts: dict) -> tuple[int | None, tuple[Fraction, ...]]:
     """The winning party and the money per seat of a game (the settlement clause; no money without one).
 

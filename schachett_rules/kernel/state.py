@@ -46,8 +46,7 @@ from .automaton import automaton_card, policy_of
 from .chance import random_action
 from .deal import deal_full, hands_of_record, names_of
 from .records import CastleRecord, GameResult, PassRecord, PenaltyRecord, PlayRecord, TrickRecord, money
-from .scoring import (KingCount, game_facts, game_points, king_events, penalty_payees, penalty_settlement,
-                      settle_game)
+from .scoring import KingCount, king_events, outcome, penalty_payees, penalty_settlement
 from .tables import Tables
 from .verify import castle_action, penalty_action, play_action, verify_action
 from .observation import observe
@@ -760,12 +759,7 @@ class State:
         tricks = [0] * n_parties
         for tr in self._tricks:
             tricks[t.party_of[tr[2]]] += 1
-        facts = game_facts(t, totals, tricks, self.start_hands or self.hands)
-        winner, money_by_seat = settle_game(t, totals, facts)
-        gp = game_points(t, totals, tricks, facts)
-        if t.settlement is None and gp:
-            best = (min if t.game_points.lowest_wins else max)(gp)
-            winner = gp.index(best) if list(gp).count(best) == 1 else None
+        winner, money_by_seat, gp = outcome(t, totals, tricks, self.start_hands or self.hands)
         penalty_money = self.penalty_money
         net = tuple(m + pm for m, pm in zip(money_by_seat, penalty_money))
         name = t.deck.card_name

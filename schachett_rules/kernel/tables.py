@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..language import ir
-from .core import named_seat
+from .core import named_seat, next_seat, seat_at
 from ..language.cards import Deck
 from ..rules.seating import describe_party, party_words, seat_words
 
@@ -204,19 +204,11 @@ class Tables:
 
     def next_seat(self, seat: int) -> int:
         """The seat that plays after ``seat`` (play goes to the left, past any seat sitting the game out)."""
-        seat = (seat + 1) % self.n_seats
-        while self.sitting >> seat & 1:
-            seat = (seat + 1) % self.n_seats
-        return seat
+        return next_seat(self.sitting, seat, self.n_seats)
 
     def seat_at(self, leader: int, place: int) -> int:
         """The seat that plays the ``place``-th card (from 0) of a trick ``leader`` leads."""
-        if not self.sitting:
-            return (leader + place) % self.n_seats
-        seat = leader
-        for _ in range(place):
-            seat = self.next_seat(seat)
-        return seat
+        return seat_at(self.sitting, leader, place, self.n_seats)
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s party."""

@@ -86,7 +86,7 @@ def narrowed(t: Tables, hand: int, trick: Sequence[Play], played: int, index: in
     why = restrict(out, (hand,), (played,), (follows,), (led,), 1, not trick, index == 0, index == t.n_tricks - 1,
                    tuple(r[0] for r in rows), tuple(r[1] for r in rows), tuple(r[2] for r in rows),
                    tuple(r[3] for r in rows), tuple(r[4] for r in rows), tuple(o[0] for o in owed),
-                   tuple(o[1] for o in owed), [0])
+                   tuple(o[1] for o in owed))
     return out[0], tier, why
 
 

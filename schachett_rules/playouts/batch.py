@@ -42,14 +42,7 @@ def supported(t: Tables) -> str | None:
         return f"{t.n_cards} cards do not fit in two 64-bit words"
     if t.n_faces > 63:
         return f"{t.n_faces} faces do not fit in a 64-bit word"
-    if len(t.parties) != 2:
-        return "the batch scores two parties"
-    why = not_compiled(t)
-    if why is not None:
-        return why
-    if t.settlement is None:
-        return "the batch settles in money, and this ruleset settles by game points alone"
-    return None
+    return not_compiled(t)
 
 
 def _compiled():
@@ -75,8 +68,8 @@ def uniforms(t: Tables, games: int, rng: np.random.Generator) -> np.ndarray:
 class BatchOutcome:
     """What a batch of games produced."""
 
-    totals: np.ndarray        # (games, 2) points by party
-    card_points: np.ndarray   # (games, 2)
+    totals: np.ndarray        # (games, parties) points by party
+    card_points: np.ndarray   # (games, parties)
     winners: np.ndarray       # (games, tricks) seat that took each trick
     trick_points: np.ndarray  # (games, tricks) card points of each trick
     event_kind: np.ndarray    # (games, kings) index into t.events, -1 if none
@@ -91,8 +84,9 @@ class BatchOutcome:
     castle_log: np.ndarray = None   # (games, moments, 6) trick, kind, seat, King, officer, with seat; -1 past the last
 
 
-def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
-    """Play one random game per row of ``u`` (uniform numbers), dealt by ``dealers``."""
+def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray, numbers: np.ndarray | None = None) -> BatchOutcome:
+    """Play one random game per row of ``u`` (uniform numbers), dealt by ``dealers``; ``numbers`` are the games'
+    numbers in their sessions (where a passing clause turns its direction with them; default 0)."""
     why = supported(t)
     if why:
         raise SchachettError(f"ruleset {t.name} cannot be played in batches: {why}")
@@ -100,6 +94,7 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
     plan = c.plan_of(t)
     games = len(dealers)
     dealers = np.ascontiguousarray(dealers, dtype=np.int64)
+    numbers = np.zeros(games, dtype=np.int64) if numbers is None else np.ascontiguousarray(numbers, dtype=np.int64)
     rows = np.ascontiguousarray(u, dtype=np.float64)   # a game's numbers side by side
     st = plan.state()
     n, tricks = t.n_seats, t.n_tricks
@@ -108,7 +103,7 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray) -> BatchOutcome:
     events = np.zeros((games,) + st.events.shape, dtype=np.int64)
     castles = np.full((games,) + st.castles.shape, -1, dtype=np.int64)
     n_castles = np.zeros(games, dtype=np.int64)
-    short = c.play_batch(*plan.tables(), *st.arrays(), dealers, rows, totals, log, events, castles, n_castles)
+    short = c.play_batch(*st.tables(), *st.arrays(), dealers, numbers, rows, totals, log, events, castles, n_castles)
     if short >= 0:
         raise SchachettError(f"game {short} of the batch needs more than the {rows.shape[1]} uniform numbers "
                              f"of its row (draws_per_game gives {plan.max_draws})")

@@ -2,22 +2,25 @@
 
 The tables become arrays once per ruleset (:class:`Plan`); one game's state is a
 handful of arrays (:class:`Arrays`). The state walks the same phases as the
-kernel's :class:`~schachett_rules.kernel.state.State`: the deal, the moments of
-castling (the seats asked in turn, as :func:`~schachett_rules.kernel.castling.options`
-orders them), the play of cards, the end. Its actions are the state's too: a card
-(:func:`apply_card`), a castle (:func:`apply_castle`), a chance to castle let go
-(:func:`apply_pass`), each undone by :func:`undo`; :func:`decider` and
-:func:`legal_cards` say whose decision it is and which cards are open. A search
-walks this state; a test walks it beside the kernel's, action by action.
+kernel's :class:`~schachett_rules.kernel.state.State`: the deal (with the card
+turned up for trump, where the dealer's last card is), the passing of cards, the
+moments of castling (the seats asked in turn, as :func:`~schachett_rules.kernel.castling.options`
+orders them), the play of cards under the follow rules, restrictions and
+obligations, the end. Its actions are the state's too: a card played, a card
+passed, a castle, a chance to castle let go (:func:`apply`), each undone by
+:func:`undo`; :func:`decider` and :func:`legal_cards` say whose decision it is
+and which cards are open. A search walks this state; a test walks it beside the
+kernel's, action by action. What it does not yet play it refuses
+(:func:`~.plan.not_compiled`).
 
 :func:`play` is the random player on this state: the deal of
 :func:`~schachett_rules.kernel.deal.deal_cards`, one number per card a player
-chooses (none for an automaton's), and at each castling decision one number per
+chooses or passes (none for an automaton's card), and at each castling decision one number per
 King on offer (taken below one half) and one for the officer, as
 :func:`~schachett_rules.kernel.chance.random_action` draws them. Every rule it
 applies is the kernel's own source compiled here: :mod:`schachett_rules.kernel.core`
-(who takes a trick, the follow tier, a King's fate and scorer, the automaton's
-card, the shuffle) and :mod:`schachett_rules.kernel.castling` (who may be asked
+(who takes a trick, the follow tier, the restrictions, a King's fate and scorer,
+where passed cards go, the automaton's card, the shuffle) and :mod:`schachett_rules.kernel.castling` (who may be asked
 to castle, which King may be rescued, the random player's choice). This module
 only walks the game through its moments and keeps the hands as 64-bit words.
 
@@ -40,8 +43,9 @@ from numba import njit
 
 from ..kernel import castling as castle_rules
 from ..kernel import core
-from ..kernel.actions import CASTLE, DEAL, OVER, PLAY
-from .plan import (A_CARD, A_CASTLE, A_PASS, ASK, C_KIND, C_KING, C_OFFICER, C_SEAT, C_TRICK, C_WITH, CASTLED,  # noqa: F401
+from ..kernel.actions import CASTLE, DEAL, OVER, PASSING, PLAY
+from .plan import (A_CARD, A_CASTLE, A_GIVE, A_PASS, ASK, GAME, H_PASSED, H_PLAYED, PASSES, S_LEAD_CARD, S_OWED,
+                   S_PASS, S_RULES, S_TURN, S_TURNED_TRUMPS, S_WAYS, TURNED, C_KIND, C_KING, C_OFFICER, C_SEAT, C_TRICK, C_WITH, CASTLED,  # noqa: F401
                    CASTLING, DEALER, DEPTH, DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, FALLEN,
                    LEADER, MOMENT, N_CASTLES, N_EVENTS, PHASE, PLAYED, POS, REGS, S_CASTLING, S_EACH, S_EACH_SEAT,
                    S_CARDS, S_FATES, S_LEAD_DEALER, S_LEAD_OFF, S_LIMIT, S_NEVER, S_OTHER_KING, S_PARTIES, S_RANDOM,
@@ -80,6 +84,8 @@ automaton_pick = _inline(core.automaton_pick)
 shuffle = _inline(core.shuffle)
 kth = _inline(core.kth)
 named_seat = _inline(core.named_seat)
+restrict = _inline(core.restrict)
+pass_step = _inline(core.pass_step)
 permitted = _inline(castle_rules.permitted)
 within_limit = _inline(castle_rules.within_limit)
 castle_open = _same_source(castle_rules.castle_open, permitted=permitted, within_limit=within_limit)
@@ -291,25 +297,37 @@ def _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of,
 
 
 @_inline
-def _legal(sc, card_face, follow, hands, trick, regs, seat, legal):
-    """The cards ``seat`` may play to the trick on the table, into ``legal``."""
+def _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal):
+    """The cards ``seat`` may play to the trick on the table, into ``legal``: the follow tier served, then the
+    restrictions and obligations (kernel.core.restrict, with the cards played so far)."""
     words = sc[S_WORDS]
     for w in range(words):
         legal[w] = hands[seat, w]
+    led = trick[1, 0] if regs[PLAYED] else 0
+    tiers = follow[card_face[led]]
     if regs[PLAYED]:
-        tiers = follow[card_face[trick[1, 0]]]
         tier = serving_tier(tiers, legal, words)
         if tier >= 0:
             for w in range(words):
                 legal[w] &= tiers[tier * words + w]
+    if sc[S_RULES] + sc[S_OWED] > 0:
+        acts, whens, cards, untils, holdings, owed_led, owed, single = rules[0], rules[1], rules[2], rules[3], \
+            rules[4], rules[5], rules[6], rules[8]
+        n = sc[S_SEATS]
+        # a lead has no led card: the tier and the card given then are never read (kernel.trick.narrowed)
+        restrict(legal, hands[seat], hands[n + H_PLAYED], tiers, single[led], words, regs[PLAYED] == 0,
+                 regs[TRICK] == 0, regs[TRICK] == sc[S_TRICKS] - 1, acts[:sc[S_RULES]], whens[:sc[S_RULES]], cards,
+                 untils, holdings, owed_led[:sc[S_OWED] * words], owed)
 
 
 @_inline
 def _play_card(sc, hands, trick, regs, card):
     """The seat to play lays ``card`` on the trick (its legality is the caller's)."""
     played = regs[PLAYED]
-    seat = (regs[LEADER] + played) % sc[S_SEATS]
+    n = sc[S_SEATS]
+    seat = (regs[LEADER] + played) % n
     toggle(hands[seat], card)
+    hands[n + H_PLAYED, card >> 6] |= _U1 << np.uint64(card & 63)
     trick[0, played], trick[1, played] = seat, card
     regs[PLAYED] = played + 1
 
@@ -347,23 +365,85 @@ def _castler(trick, regs):
 
 
 @_inline
-def _deal(sc, rest, given, start, end, hands, regs, u, order):
-    """Deal the cards from the numbers ``u`` (the deal's shuffle) and open the moment before play."""
+def _start_play(sc, rules, beats2, points2, follow, hands, regs):
+    """The game's play tables (the trumps of the card turned up), the first leader (a seat named, or the holder of
+    a card), then the moment before play or the play (kernel.before_play.start_play)."""
+    n = sc[S_SEATS]
+    if sc[S_TURNED_TRUMPS] != 0:
+        colour = rules[12][regs[TURNED]]
+        vbeats, vpoints, vfollow = rules[9][colour], rules[10][colour], rules[11][colour]
+        for i in range(2):                   # element by element: the play-outs allocate nothing
+            for f in range(beats2.shape[1]):
+                beats2[i, f] = vbeats[i, f]
+                points2[i, f] = vpoints[i, f]
+        for f in range(follow.shape[0]):
+            for j in range(follow.shape[1]):
+                follow[f, j] = vfollow[f, j]
+    regs[LEADER] = named_seat(sc[S_LEAD_DEALER] != 0, sc[S_LEAD_OFF], regs[DEALER], n)
+    if sc[S_LEAD_CARD] >= 0:
+        for seat in range(n):
+            if has_card(hands[seat], sc[S_LEAD_CARD]):
+                regs[LEADER] = seat
+                break
+    if regs[CASTLING] != 0 and sc[S_CASTLING] != 0:
+        regs[PHASE], regs[MOMENT], regs[ASK] = CASTLE, BEFORE, 0
+    else:
+        regs[PHASE] = PLAY
+
+
+@_inline
+def _pass_way(sc, rules, regs):
+    """Where this game's cards are passed (an index of kernel.core.WAYS: left, right, across, none)."""
+    ways = rules[7]
+    return ways[regs[GAME] % sc[S_WAYS]]
+
+
+@_inline
+def _passer(sc, regs):
+    """The seat passing now: each seat in turn from the dealer's left passes all its cards, one at a time."""
+    return (regs[DEALER] + 1 + regs[PASSES] // sc[S_PASS]) % sc[S_SEATS]
+
+
+@_inline
+def _give(sc, rules, beats2, points2, follow, hands, regs, card):
+    """The passing seat passes ``card``; when every seat has passed, each receives its cards and play begins
+    (kernel.before_play.give)."""
+    n, words = sc[S_SEATS], sc[S_WORDS]
+    seat = _passer(sc, regs)
+    toggle(hands[seat], card)
+    toggle(hands[n + H_PASSED + seat], card)
+    regs[PASSES] += 1
+    if regs[PASSES] == sc[S_PASS] * n:
+        step = pass_step(_pass_way(sc, rules, regs), n)
+        for s in range(n):
+            to = (s + step) % n
+            for w in range(words):
+                hands[to, w] |= hands[n + H_PASSED + s, w]
+        _start_play(sc, rules, beats2, points2, follow, hands, regs)
+
+
+@_inline
+def _deal(sc, rest, given, start, end, rules, beats2, points2, follow, hands, regs, u, order):
+    """Deal the cards from the numbers ``u`` (the deal's shuffle), then the passing or the start of play."""
     n, words, dealer = sc[S_SEATS], sc[S_WORDS], regs[DEALER]
     for i in range(len(rest)):
         order[i] = rest[i]
     shuffle(order, u, 0)
+    for row in range(n, len(hands)):      # nothing played, nothing passed yet
+        for w in range(words):
+            hands[row, w] = 0
     for seat in range(n):
         for w in range(words):
             hands[seat, w] = given[dealer, seat, w]
         for i in range(start[dealer, seat], end[dealer, seat]):
             toggle(hands[seat], order[i])
     regs[POS] = max(sc[S_REST] - 1, 0)
-    regs[LEADER] = named_seat(sc[S_LEAD_DEALER] != 0, sc[S_LEAD_OFF], dealer, n)
-    if regs[CASTLING] != 0 and sc[S_CASTLING] != 0:
-        regs[PHASE], regs[MOMENT], regs[ASK] = CASTLE, BEFORE, 0
+    if sc[S_TURN] != 0 and end[dealer, dealer] > start[dealer, dealer]:
+        regs[TURNED] = order[end[dealer, dealer] - 1]      # the last card dealt to the dealer (kernel.deal)
+    if sc[S_PASS] > 0 and _pass_way(sc, rules, regs) != 3:      # 3: "none", a game without passing
+        regs[PHASE], regs[PASSES] = PASSING, 0
     else:
-        regs[PHASE] = PLAY
+        _start_play(sc, rules, beats2, points2, follow, hands, regs)
 
 
 # --- the state's actions, as a search takes them ------------------------------------------------------------
@@ -381,16 +461,19 @@ def _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_tota
 
 @_jit
 def apply(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
-          event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+          event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
           hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
           kind, king, card):
-    """Apply the decider's action (A_CARD: play ``card``; A_CASTLE: castle ``king`` for ``card``; A_PASS), kept for
-    :func:`undo`. The caller gives a legal action of the decider (:func:`decider`, :func:`legal_cards`)."""
+    """Apply the decider's action (A_CARD: play ``card``; A_CASTLE: castle ``king`` for ``card``; A_PASS; A_GIVE:
+    pass ``card`` on), kept for :func:`undo`. The caller gives a legal action of the decider (:func:`decider`,
+    :func:`legal_cards`, a card of the passing seat's hand)."""
     faces = np.zeros(sc[S_SEATS], dtype=np.int64)
     scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
     _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
     if kind == A_CARD:
         _play_card(sc, hands, trick, regs, card)
+    elif kind == A_GIVE:
+        _give(sc, rules, beats2, points2, follow, hands, regs, card)
     elif kind == A_CASTLE:
         _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, _castler(trick, regs), king, card,
                 scratch)
@@ -413,7 +496,7 @@ def undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s
 
 @_jit
 def settle(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
-           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
            hands, trick, regs, tricks, events, castles, totals, each):
     """Bring a state loaded from elsewhere to its next decision (full tricks gathered, empty moments passed)."""
     faces = np.zeros(sc[S_SEATS], dtype=np.int64)
@@ -426,6 +509,8 @@ def settle(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
 def decider(sc, controller, trick, regs):
     """The seat of the player who decides now: -1 at the deal, -2 at the end (as the kernel's state says)."""
     phase = regs[PHASE]
+    if phase == PASSING:
+        return controller[_passer(sc, regs)]
     if phase == PLAY:
         return controller[(regs[LEADER] + regs[PLAYED]) % sc[S_SEATS]]
     if phase == CASTLE:
@@ -434,9 +519,14 @@ def decider(sc, controller, trick, regs):
 
 
 @_jit
-def legal_cards(sc, card_face, follow, hands, trick, regs, legal):
-    """The cards the seat to play may play now, into the mask words ``legal``."""
-    _legal(sc, card_face, follow, hands, trick, regs, (regs[LEADER] + regs[PLAYED]) % sc[S_SEATS], legal)
+def legal_cards(sc, card_face, follow, rules, hands, trick, regs, legal):
+    """The cards the seat to play may play now (in passing: the cards the passing seat may pass), into the mask
+    words ``legal``."""
+    if regs[PHASE] == PASSING:
+        for w in range(sc[S_WORDS]):
+            legal[w] = hands[_passer(sc, regs), w]
+        return
+    _legal(sc, card_face, follow, rules, hands, trick, regs, (regs[LEADER] + regs[PLAYED]) % sc[S_SEATS], legal)
 
 
 @_jit
@@ -489,18 +579,19 @@ def _random_castle(sc, royal, officers, with_seat, hands, trick, regs, castles, 
 
 @_inline
 def _need(sc, regs, more):
-    """At least how many numbers the rest of the game draws: every card still to choose, and ``more``."""
-    return sc[S_TRICKS] * sc[S_RANDOM] - regs[DRAWN] + more
+    """At least how many numbers the rest of the game draws: every card still to pass or to choose, and ``more``."""
+    left = sc[S_PASS] * sc[S_SEATS] - regs[PASSES] if regs[PHASE] == PASSING else 0
+    return left + sc[S_TRICKS] * sc[S_RANDOM] - regs[DRAWN] + more
 
 
 @_jit
 def play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
-         event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+         event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
          hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u):
     """Play the game in ``regs`` on from where it stands; 0 when it is over, else how many more numbers it needs."""
     faces, legal, scratch, cards, takes, order = _work(sc, rest)
     return _play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
-                 event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                 event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
                  hands, trick, regs, tricks, events, castles, totals, each, u,
                  faces, legal, scratch, cards, takes, order)
 
@@ -516,12 +607,19 @@ def _work(sc, rest):
 
 @_bare
 def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, event_of,
-          scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+          scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
           hands, trick, regs, tricks, events, castles, totals, each, u,
           faces, legal, scratch, cards, takes, order):
     n = sc[S_SEATS]
     if regs[PHASE] == DEAL:
-        _deal(sc, rest, given, start, end, hands, regs, u, order)
+        _deal(sc, rest, given, start, end, rules, beats2, points2, follow, hands, regs, u, order)
+    while regs[PHASE] == PASSING:
+        # the random player passes the k-th card of the passing seat's hand (kernel.chance.random_action)
+        if regs[POS] >= len(u):
+            return _need(sc, regs, 0)
+        hand = hands[_passer(sc, regs)]
+        _give(sc, rules, beats2, points2, follow, hands, regs, kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
+        regs[POS] += 1
     settle_now = True
     while True:
         if settle_now:              # a full trick or a castling decision may set things going: settle them
@@ -538,7 +636,7 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
             continue
         played = regs[PLAYED]
         seat = (regs[LEADER] + played) % n
-        _legal(sc, card_face, follow, hands, trick, regs, seat, legal)
+        _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal)
         rule = policy[seat]
         if rule >= 0:
             m = 0
@@ -564,10 +662,11 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
 
 @_jit
 def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller,
-               with_seat, event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+               with_seat, event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
                hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-               dealers, rows, out_totals, out_tricks, out_events, out_castles, out_n_castles):
-    """Play one game per row of ``rows`` (games, draws), dealt by ``dealers``.
+               dealers, numbers, rows, out_totals, out_tricks, out_events, out_castles, out_n_castles):
+    """Play one game per row of ``rows`` (games, draws), dealt by ``dealers``, each game ``numbers[g]`` of its
+    session (where the passing clause's direction turns with it).
 
     Returns -1 when all are played, else the first game that ran short of numbers.
     """
@@ -575,13 +674,13 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
     for g in range(len(dealers)):
         u = rows[g]
         regs[:] = 0
-        regs[DEALER], regs[CASTLING] = dealers[g], 1
+        regs[DEALER], regs[CASTLING], regs[GAME] = dealers[g], 1, numbers[g]
         totals[:] = 0
         each[:] = 0
         events[:] = -1
         events[:, E_POINTS] = 0
         if _play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
-                 event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                 event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
                  hands, trick, regs, tricks, events, castles, totals, each, u,
                  faces, legal, scratch, cards, takes, order) != 0:
             return g
@@ -596,7 +695,7 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
 
 @_jit
 def walk_randomly(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller,
-                  with_seat, event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                  with_seat, event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
                   hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals,
                   s_each, u, steps):
     """Apply and undo ``steps`` times: from the state as it stands, a random legal action is applied and the walk
@@ -633,8 +732,12 @@ def walk_randomly(sc, card_face, strength, royal, officers, beats2, points2, fol
                 officer = kth_card(offered, kth(count_cards(offered), u[k % len(u)]))
                 _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, seat, kth_card(kings, 0),
                         officer, scratch)
+        elif regs[PHASE] == PASSING:
+            hand = hands[_passer(sc, regs)]
+            _give(sc, rules, beats2, points2, follow, hands, regs, kth_card(hand, kth(count_cards(hand), r)))
         else:
-            _legal(sc, card_face, follow, hands, trick, regs, (regs[LEADER] + regs[PLAYED]) % sc[S_SEATS], legal)
+            _legal(sc, card_face, follow, rules, hands, trick, regs, (regs[LEADER] + regs[PLAYED]) % sc[S_SEATS],
+                   legal)
             _play_card(sc, hands, trick, regs, kth_card(legal, kth(count_cards(legal), r)))
         _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
                 with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)

@@ -25,15 +25,28 @@ BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rule
 
 # the registers of a game in progress
 (POS, TRICK, PLAYED, LEADER, PHASE, CASTLED, N_CASTLES, FALLEN, N_EVENTS, DEALER, DRAWN, CASTLING, MOMENT, ASK,
- DEPTH, REGS) = range(16)
+ DEPTH,
+ # the number of the game in its session (where the passing clause's direction turns with it), the cards passed
+ GAME, PASSES,
+ # the card turned up in the deal (-1: none)
+ TURNED, REGS) = range(19)
 # the scalars of a plan
 (S_SEATS, S_TRICKS, S_CARDS, S_WORDS, S_REST, S_EACH, S_SAME, S_CASTLING, S_FATES, S_LIMIT, S_LEAD_DEALER, S_LEAD_OFF,
- S_EVENTS, S_ROYAL, S_RANDOM, S_PARTIES, S_OTHER_KING, S_NEVER, S_EACH_SEAT, N_SCALARS) = range(20)
+ S_EVENTS, S_ROYAL, S_RANDOM, S_PARTIES, S_OTHER_KING, S_NEVER, S_EACH_SEAT,
+ # the family's rules: the card whose holder leads first (-1: none), the cards each seat passes, the
+ # passing directions, how many restrictions and obligations
+ S_LEAD_CARD, S_PASS, S_WAYS, S_RULES, S_OWED,
+ # whether the deal turns up the dealer's last card, and whether play then takes the tables of its colour's trumps
+ S_TURN, S_TURNED_TRUMPS, N_SCALARS) = range(27)
 # the columns of the logs
 T_WINNER, T_POINTS, T_LEADER, T_CARDS = 0, 1, 2, 3      # tricks: winner, points, leader, then the cards in play order
 E_KIND, E_TRICK, E_OWNER, E_FIRST, E_POINTS, E_SCORER = range(6)
 C_TRICK, C_KIND, C_SEAT, C_KING, C_OFFICER, C_WITH = range(6)
-A_CARD, A_CASTLE, A_PASS = 0, 1, 2                      # the kinds of action apply() takes
+A_CARD, A_CASTLE, A_PASS, A_GIVE = 0, 1, 2, 3          # the kinds of action apply() takes (A_GIVE: a card passed)
+# the rows of a game's card masks (Arrays.hands) past the hands themselves: the cards played so far (a
+# restriction asks), then each seat's cards passed; kept there so that the undo stack keeps them too
+H_PLAYED = 0      # row n_seats + H_PLAYED
+H_PASSED = 1      # rows n_seats + H_PASSED + seat
 
 class Plan:
     """The tables as arrays, built once per ruleset (:func:`plan_of`) and never changed after."""
@@ -50,14 +63,11 @@ class Plan:
         self.strength = np.array(strength_order(t), dtype=np.int64)
         self.royal = split(t.royal_cards)
         self.officers = split(officer_cards(t))
-        self.beats = np.array([t.beats, t.beats_last], dtype=np.int64)
-        self.points = np.array([t.points, t.points_last], dtype=np.int64)
-        depth = max(len(tiers) for tiers in t.follow)
-        follow = np.zeros((t.n_faces, depth * words), dtype=np.uint64)
-        for face, tiers in enumerate(t.follow):
-            for i, m in enumerate(tiers):
-                follow[face, i * words:(i + 1) * words] = split(m)
-        self.follow = follow
+        # the play tables: the ruleset's own, and where a card turned up fixes the trumps, those of each colour
+        # (the plan keeps no tables: it lives as long as they do, kept by a weak reference to them)
+        trumps = list(_turned_trumps(t))
+        self.depth = max(len(tiers) for v in [t] + trumps for tiers in v.follow)
+        self.beats, self.points, self.follow = self.play_tables(t)
         self.party_of = np.array(t.party_of, dtype=np.int64)
         policies = [policy_of(t, t.controller(s)) for s in range(n)]
         self.policy = np.array([-1 if p is None else core.POLICIES.index(p) for p in policies], dtype=np.int64)
@@ -131,12 +141,69 @@ class Plan:
         else:
             per_moment_draws = self.n_royal * (2 if sc[S_OTHER_KING] else 1) + 1
         self.max_draws = self.deal_draws + self.card_draws + moments * per_moment_draws
+        self._family(t, split, trumps)
+
+    def play_tables(self, v: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The arrays of the play tables ``v`` (the ruleset's, or a contract's for a trump colour): who takes
+        from whom, the card points, the follow tiers; in the last trick and before it."""
+        words = self.words
+        follow = np.zeros((v.n_faces, self.depth * words), dtype=np.uint64)
+        for face, tiers in enumerate(v.follow):
+            for i, m in enumerate(tiers):
+                follow[face, i * words:(i + 1) * words] = self.split(m)
+        return (np.array([v.beats, v.beats_last], dtype=np.int64), np.array([v.points, v.points_last], dtype=np.int64),
+                follow)
+
+    def _family(self, t: Tables, split, trump_tables: list) -> None:
+        """The family's rules as arrays, the tuple :attr:`rules` the compiled state reads by place: 0-6 the
+        restrictions and obligations (kernel.core.restrict's arguments: acts, whens, cards, untils, holdings,
+        cards led, cards owed), 7 the passing directions, 8 each card as a mask, 9-11 the trumps' play tables by
+        colour (beats, points, follow), 12 each card's colour; and the scalars that say how many."""
+        sc, n, words = self.scalars, t.n_seats, self.words
+        flow = t.flow
+        count, ways = flow.passing if flow is not None and flow.passing is not None else (0, ("none",))
+        sc[S_LEAD_CARD], sc[S_PASS], sc[S_WAYS] = t.first_lead_card, count, len(ways)
+        sc[S_RULES], sc[S_OWED] = len(t.restrictions), len(t.obligations)
+
+        def flat(masks) -> np.ndarray:
+            out = np.zeros(max(len(masks), 1) * words, dtype=np.uint64)
+            for k, m in enumerate(masks):
+                out[k * words:(k + 1) * words] = split(m)
+            return out
+
+        rows = t.restrictions
+        acts = np.array([r[0] for r in rows] or [0], dtype=np.int64)
+        whens = np.array([r[1] for r in rows] or [0], dtype=np.int64)
+        single = np.zeros((t.n_cards, words), dtype=np.uint64)
+        for card in range(t.n_cards):
+            single[card] = split(1 << card)
+        # the trumps' tables by the colour of the card turned up (kernel.before_play: the auction all pass)
+        trumps = [self.play_tables(v) for v in trump_tables] or [self.play_tables(t)]
+        sc[S_TURN] = flow is not None and flow.turn == "dealer"
+        sc[S_TURNED_TRUMPS] = len(trump_tables) > 0
+        colour = np.array([t.deck.face_colour[f] for f in t.deck.card_face], dtype=np.int64)
+        self.rules = (acts, whens, flat([r[2] for r in rows]), flat([r[3] for r in rows]),
+                      flat([r[4] for r in rows]), flat([o[0] for o in t.obligations]),
+                      flat([o[1] for o in t.obligations]),
+                      np.array([core.WAYS.index(w) for w in ways], dtype=np.int64), single,
+                      np.array([b for b, _p, _f in trumps]), np.array([p for _b, p, _f in trumps]),
+                      np.array([f for _b, _p, f in trumps]), colour)
+        # every seat passes one card at a time, each drawing a number; every card passed is an action
+        self.max_draws += count * n
+        self.max_actions += count * n
 
     def tables(self) -> tuple:
         """The arrays the compiled state reads, in its order."""
         return (self.scalars, self.card_face, self.strength, self.royal, self.officers, self.beats, self.points,
                 self.follow, self.party_of, self.policy, self.controller, self.with_seat, self.event_of, self.scores,
-                self.first, self.later, self.permits, self.open_seats, self.rest, self.given, self.start, self.end)
+                self.first, self.later, self.permits, self.open_seats, self.rest, self.given, self.start, self.end,
+                self.rules)
+
+    def tables_with(self, beats, points, follow) -> tuple:
+        """:meth:`tables` with a game's own play tables in place of the ruleset's (:meth:`Arrays.tables`)."""
+        out = list(self.tables())
+        out[5], out[6], out[7] = beats, points, follow
+        return tuple(out)
 
     def state(self) -> "Arrays":
         """Fresh arrays for one game."""
@@ -150,7 +217,7 @@ class Arrays:
         sc = plan.scalars
         n, tricks = int(sc[S_SEATS]), int(sc[S_TRICKS])
         self.plan = plan
-        self.hands = np.zeros((n, plan.words), dtype=np.uint64)
+        self.hands = np.zeros((2 * n + 1, plan.words), dtype=np.uint64)   # the hands, then H_PLAYED, H_PASSED
         self.trick = np.zeros((2, n), dtype=np.int64)          # seats, cards
         self.regs = np.zeros(REGS, dtype=np.int64)
         self.tricks = np.zeros((tricks, T_CARDS + n), dtype=np.int64)
@@ -161,23 +228,53 @@ class Arrays:
         depth = plan.max_actions
         self.s_regs = np.zeros((depth, REGS), dtype=np.int64)          # the undo stack: each array as it was
         self.s_trick = np.zeros((depth, 2, n), dtype=np.int64)
-        self.s_hands = np.zeros((depth, n, plan.words), dtype=np.uint64)
+        self.s_hands = np.zeros((depth,) + self.hands.shape, dtype=np.uint64)
         self.s_totals = np.zeros((depth, 2, plan.n_parties), dtype=np.int64)
         self.s_each = np.zeros((depth,) + self.each.shape, dtype=np.int64)
+        # this game's play tables: the ruleset's, until a card turned up fixes the trumps (they are not on the undo
+        # stack: nothing before play reads them, and the start of play writes them whole)
+        self.beats, self.points, self.follow = plan.beats.copy(), plan.points.copy(), plan.follow.copy()
+
+    def tables(self) -> tuple:
+        """The arrays the compiled state reads (:meth:`Plan.tables`), with this game's own play tables."""
+        return self.plan.tables_with(self.beats, self.points, self.follow)
 
     def arrays(self) -> tuple:
         """The arrays the compiled state writes, in its order."""
         return (self.hands, self.trick, self.regs, self.tricks, self.events, self.castles, self.totals, self.each,
                 self.s_regs, self.s_trick, self.s_hands, self.s_totals, self.s_each)
 
-    def reset(self, dealer: int, castling: bool = True) -> None:
-        """Ready for a new deal by ``dealer``."""
+    def reset(self, dealer: int, castling: bool = True, game: int = 0) -> None:
+        """Ready for a new deal by ``dealer`` (game number ``game`` of its session)."""
         self.regs[:] = 0
-        self.regs[DEALER], self.regs[CASTLING] = dealer, int(castling)
+        self.regs[DEALER], self.regs[CASTLING], self.regs[GAME] = dealer, int(castling), game
+        self.regs[TURNED] = -1
+        self.hands[:] = 0
         self.totals[:] = 0
         self.each[:] = 0
         self.events[:] = -1
         self.events[:, E_POINTS] = 0
+
+
+def _turned_trumps(t: Tables):
+    """The play tables by trump colour of a ruleset whose dealer turns up his last card and whose auction has no
+    round (every player passes at once): the contract played for the turned colour, as Whist plays it; () for a
+    ruleset without it, None where the contract asks more than its tables (a call, an exchange, its own seats,
+    parties, leads or restrictions)."""
+    flow = t.flow
+    if flow is None or not flow.has_auction:
+        return ()
+    o = flow.all_pass_offer
+    if flow.rounds or flow.all_pass != "play" or o is None or o.colour != "turned" or flow.turn != "dealer":
+        return None
+    c = flow.contracts[o.contract]
+    if not c.each_colour or any(c.call) or c.exchange is not None or c.sit_out or c.partner not in ("fixed", "each"):
+        return None
+    same = ("party_of", "first_lead", "first_lead_card", "restrictions", "obligations", "royal_cards", "n_faces",
+            "sitting", "automaton", "strength_order")
+    if any(getattr(v, k) != getattr(t, k) for v in c.variants for k in same) or any(v.events for v in c.variants):
+        return None
+    return c.variants
 
 
 _PLANS: dict[int, tuple] = {}
@@ -185,11 +282,25 @@ _PLANS_LOCK = threading.Lock()
 
 
 def not_compiled(t: Tables) -> str | None:
-    """What of a ruleset the compiled state cannot yet play, or None when it plays all of it."""
-    if t.flow is not None:
-        return "it plays no phase before the first card (passing, bidding, a call, an exchange, a stock)"
-    if t.restrictions or t.obligations or t.first_lead_card >= 0:
-        return "it plays no restriction on leads or plays and no first lead by the holder of a card"
+    """What of a ruleset the compiled state cannot yet play, or None when it plays all of it.
+
+    It plays passing before play (each seat in turn, a card at a time, the direction by the game's number), the
+    restrictions and obligations on play, the first lead by the holder of a card and parties of one; not yet a
+    stock, a turned card, a tableau, an auction, a call, an exchange, or parties made in the game.
+    """
+    flow = t.flow
+    if flow is not None:
+        if flow.stock or flow.turn not in ("", "dealer") or flow.covered:
+            return "it plays no stock, no card turned up from a stock and no tableau dealt before play"
+        if flow.rounds or (flow.has_auction and _turned_trumps(t) is None):
+            return ("it plays no rounds of bidding and no contracts bid before play (only the trumps of the card "
+                    "turned up where nobody bids)")
+        if flow.exchange is not None:
+            return "it plays no exchange of cards with a stock before play"
+        if flow.partner not in ("fixed", "each") or flow.holders:
+            return "it plays no parties made in the game (a called partner, the holders of cards)"
+    if t.restrictions_by_called or t.sitting:
+        return "it plays no restriction naming a called card and no seat sitting the game out"
     return None
 
 

@@ -34,7 +34,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernel.actions import CASTLE, DEAL, PLAY
+from ..kernel.actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PLAY
+
+BEFORE_PLAY = (DEAL, PASSING, AUCTION, CALL, EXCHANGE)
 from ..kernel.castling import MOMENTS
 from ..kernel.scoring import scorer_parties
 from ..kernel.streams import GameStream, MASK
@@ -75,7 +77,7 @@ def _arrays(t: Tables):
     entry = kept.get(id(plan))
     if entry is None or entry[0] is not plan:
         arrays = plan.state()
-        entry = kept[id(plan)] = (plan, arrays, plan.tables() + arrays.arrays())
+        entry = kept[id(plan)] = (plan, arrays, arrays.tables() + arrays.arrays())
     return c, plan, entry[1], entry[2]
 
 
@@ -108,10 +110,11 @@ def _outcome(t: Tables, c, st) -> Outcome:
                    tuple(st.tricks[:, c.T_WINNER].tolist()), st.tricks.copy(), castles)
 
 
-def random_game(t: Tables, dealer: int, rng) -> Outcome:
-    """Play one game with every player choosing uniformly among its legal cards, castling as the random player."""
+def random_game(t: Tables, dealer: int, rng, game: int = 0) -> Outcome:
+    """Play one game (number ``game`` of its session) with every player choosing uniformly among its legal cards,
+    castling and passing as the random player."""
     c, plan, st, args = _arrays(t)
-    st.reset(dealer)
+    st.reset(dealer, game=game)
     _run(c, args, rng, plan.deal_draws + plan.card_draws)
     return _outcome(t, c, st)
 
@@ -120,22 +123,27 @@ def load(state, c, plan, st, args) -> None:
     """Copy a kernel state's position into the compiled arrays (its past as counts: tricks, Kings, castles, points)."""
     t = state.t
     words = plan.words
-    st.reset(state.dealer)
-    for seat, h in enumerate(state.hands):
+    st.reset(state.dealer, game=state.game)
+    n = t.n_seats
+    # the hands, then the cards played so far and each seat's cards passed (plan.H_PLAYED, plan.H_PASSED)
+    rows = list(state.hands) + [state.played] + list(state.passed)
+    for row, h in enumerate(rows):
         for w in range(words):
-            st.hands[seat, w] = (h >> (64 * w)) & MASK
+            st.hands[row, w] = (h >> (64 * w)) & MASK
     for i, (seat, card) in enumerate(state.trick):
         st.trick[0, i], st.trick[1, i] = seat, card
     regs = st.regs
     regs[c.TRICK], regs[c.PLAYED], regs[c.LEADER] = state.done, len(state.trick), state.leader
     regs[c.PHASE], regs[c.MOMENT], regs[c.ASK] = state.phase, max(state.moment, -1), state.ask
     regs[c.CASTLED], regs[c.FALLEN] = state.castled, state.count.total
+    regs[c.PASSES], regs[c.TURNED] = state.passes_done, state.turned
+    if state.phase not in BEFORE_PLAY:           # the game's own play tables (its trumps), once play has begun
+        st.beats[:], st.points[:], st.follow[:] = plan.play_tables(t)
     for e, ev in enumerate(t.events):
         st.each[0, e] = state.count.per_event.get(ev.name, 0)
     st.totals[0, :] = state.points
     st.totals[1, :] = state.card_points
     policy = plan.policy
-    n = t.n_seats
     left_now = sum(policy[(state.leader + i) % n] < 0 for i in range(len(state.trick), n)) if state.phase == PLAY else 0
     later = t.n_tricks - state.done - (1 if state.phase == PLAY else 0)
     regs[c.DRAWN] = t.n_tricks * plan.random_seats - (left_now + later * plan.random_seats)

@@ -3,7 +3,7 @@
 :class:`CompiledState` loads a kernel state's position into the compiled arrays
 of :mod:`.compiled` and answers the same questions: whose decision it is, which
 cards may be played, which castle is on offer; it applies the kernel's actions
-(:class:`~schachett_rules.kernel.actions.Play`, ``Castle``, ``Pass``) and undoes
+(:class:`~schachett_rules.kernel.actions.Play`, ``Castle``, ``Pass``, ``Give``) and undoes
 them. Each call crosses into compiled code, so this is for tests, benchmarks and
 tools; a search runs inside the compiled code itself.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernel.actions import Castle, Pass, Play
+from ..kernel.actions import Castle, Give, Pass, Play
 from ..kernel.streams import MASK
 
 
@@ -38,7 +38,7 @@ class CompiledState:
         self.t = state.t
         self.plan = c.plan_of(state.t)
         self.arrays = self.plan.state()
-        self.tables = self.plan.tables()
+        self.tables = self.arrays.tables()
         load(state, c, self.plan, self.arrays, None)
         c.settle(*self.tables, *self.arrays.arrays()[:8])
 
@@ -47,7 +47,7 @@ class CompiledState:
 
     @property
     def phase(self) -> int:
-        """The phase, as the kernel numbers it (kernel.actions: DEAL, CASTLE, PLAY, OVER)."""
+        """The phase, as the kernel numbers it (kernel.actions: DEAL, CASTLE, PLAY, OVER, PASSING)."""
         return int(self.arrays.regs[self.c.PHASE])
 
     def decider(self) -> int:
@@ -56,10 +56,10 @@ class CompiledState:
         return int(self.c.decider(self.plan.scalars, self.plan.controller, a.trick, a.regs))
 
     def legal_cards(self) -> int:
-        """The cards the seat to play may play, as a bitmask."""
+        """The cards the seat to play may play (in passing: the cards the passing seat may pass), as a bitmask."""
         a, p = self.arrays, self.plan
         out = np.zeros(p.words, dtype=np.uint64)
-        self.c.legal_cards(p.scalars, p.card_face, p.follow, a.hands, a.trick, a.regs, out)
+        self.c.legal_cards(p.scalars, p.card_face, a.follow, p.rules, a.hands, a.trick, a.regs, out)
         return self._mask(out)
 
     def castle_offer(self) -> tuple[int, int, int]:
@@ -72,16 +72,19 @@ class CompiledState:
         return seat, self._mask(kings), self._mask(offered)
 
     def apply(self, action) -> None:
-        """Apply the decider's action (a kernel Play, Castle or Pass)."""
+        """Apply the decider's action (a kernel Play, Castle, Pass or Give)."""
         c = self.c
         if type(action) is Play:
             kind, king, card = c.A_CARD, 0, action.card
+        elif type(action) is Give:
+            kind, king, card = c.A_GIVE, 0, action.card
         elif type(action) is Castle:
             kind, king, card = c.A_CASTLE, action.king, action.officer
         elif type(action) is Pass:
             kind, king, card = c.A_PASS, 0, 0
         else:
-            raise TypeError(f"the compiled state takes cards, castles and passes, not {action!r}")
+            raise TypeError(f"the compiled state takes cards played or passed, castles and chances let go, not "
+                            f"{action!r}")
         c.apply(*self.tables, *self.arrays.arrays(), kind, king, card)
 
     def undo(self) -> None:
@@ -91,7 +94,7 @@ class CompiledState:
 
     def hands(self) -> list[int]:
         """The hands as bitmasks."""
-        return [self._mask(row) & ((1 << self.t.n_cards) - 1) for row in self.arrays.hands]
+        return [self._mask(row) & ((1 << self.t.n_cards) - 1) for row in self.arrays.hands[:self.t.n_seats]]
 
     def points(self) -> list[int]:
         """Points by party so far (cards and King events)."""

@@ -29,7 +29,8 @@ from numba import njit
 
 from ..playouts import compiled as c
 from ..playouts.compiled import (A_CARD, A_CASTLE, A_PASS, ASK, CASTLE, CASTLED, FALLEN, LEADER, OVER,  # noqa: F401
-                                 PHASE, PLAY, PLAYED, S_CARDS, S_PARTIES, S_SEATS, S_TRICKS, S_WORDS, TRICK,
+                                 H_PLAYED, PHASE, PLAY, PLAYED, S_CARDS, S_OWED, S_PARTIES, S_RULES, S_SEATS,
+                                 S_TRICKS, S_WORDS, TRICK,
                                  _castle, _castler, _legal, _play_card, _push, _settle, _winner, automaton_pick,
                                  count_cards, has_card, kth_card, takes_from, toggle)
 
@@ -63,6 +64,11 @@ def _keys(sc, hands, regs, each, side):
         for w in range(sc[S_WORDS]):
             a = _mix(a ^ hands[s, w]) + np.uint64(s * 8 + w + 1)
             b = _mix(b + hands[s, w]) ^ np.uint64(s * 16 + w + 7)
+    if sc[S_RULES] + sc[S_OWED] > 0:       # a restriction asks what was played: a stock's cards are in no hand
+        row = sc[S_SEATS] + H_PLAYED
+        for w in range(sc[S_WORDS]):
+            a = _mix(a ^ hands[row, w]) + np.uint64(997 + w)
+            b = _mix(b + hands[row, w]) ^ np.uint64(991 + w)
     extra = np.uint64(regs[LEADER] + 64 * (regs[FALLEN] + 64 * regs[CASTLED]))
     for e in range(each.shape[1]):
         extra = extra * np.uint64(131) + np.uint64(each[0, e])
@@ -107,8 +113,8 @@ def _order_key(sc, card_face, strength, beats2, points2, last, held, friend, car
 
 
 @_inline
-def _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, alike,
-         apart,
+def _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, rules, party_of, policy, with_seat,
+         alike, apart,
          hands, trick, regs, faces, legal, kings, offered, still, cards, takes, moves, d, first):
     """The moves of frame ``d`` into ``moves[d]`` (cards as ints, castles as ``n_cards * (1 + king) + officer``,
     a chance let go as -1), ordered, one card of each equivalent set; ``first`` (or -2) goes first. Returns
@@ -133,7 +139,7 @@ def _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, part
     else:
         played = regs[PLAYED]
         seat = (regs[LEADER] + played) % sc[S_SEATS]
-        _legal(sc, card_face, follow, hands, trick, regs, seat, legal)
+        _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal)
         last = 1 if regs[TRICK] == sc[S_TRICKS] - 1 else 0
         held = -1
         if played:
@@ -223,7 +229,7 @@ def _apply(sc, card_face, royal, officers, beats2, points2, party_of, event_of, 
 
 @_jit
 def _rollouts(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
-              event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, hands, trick,
+              event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules, hands, trick,
               regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u, seed,
               faces, legal, scratch, cards, takes, order, side, rollouts):
     """The mean final value for ``side`` of ``rollouts`` random play-outs from here (the state is left as it was).
@@ -238,7 +244,7 @@ def _rollouts(sc, card_face, strength, royal, officers, beats2, points2, follow,
             u[i] = np.float64(seed[0] >> np.uint64(11)) * 1.1102230246251565e-16
         regs[c.POS], regs[c.DRAWN] = 0, 0
         c._play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
-                event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+                event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
                 hands, trick, regs, tricks, events, castles, totals, each, u, faces, legal, scratch, cards, takes,
                 order)
         total += _diff(sc, totals, side)
@@ -252,7 +258,7 @@ F_N, F_I, F_ALPHA, F_BETA, F_BEST, F_MOVE, F_MAX, F_SLOT, F_A0, F_B0, F_BASE, N_
 
 @_jit
 def search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
-           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end,
+           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
            hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
            alike, apart, maxpts, kingmax, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts, u, seed, order,
            playout_policy, side, alpha, beta, budget, stop, rollouts):
@@ -305,7 +311,7 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
                     if rollouts > 0:
                         v = _rollouts(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of,
                                       playout_policy, with_seat, event_of, scores, first_pts, later_pts, permits,
-                                      open_seats, rest, given, start, end, hands, trick, regs, tricks, events,
+                                      open_seats, rest, given, start, end, rules, hands, trick, regs, tricks, events,
                                       castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u, seed,
                                       faces, legal, scratch, cards, takes, order, side, rollouts)
                     continue
@@ -332,7 +338,8 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
                 if base - room >= b:
                     v = base - room
                     continue
-            n = _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+            n = _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, rules, party_of, policy,
+                     with_seat,
                      alike, apart,
                      hands, trick, regs, faces, legal, kings, offered, still, cards, takes, moves, d, first)
             if regs[PHASE] == CASTLE:

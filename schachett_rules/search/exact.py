@@ -79,6 +79,11 @@ class Solver:
     """
 
     def __init__(self, t: Tables, table_bits: int = 20):
+        if t.settlement is None and t.game_points is not None:
+            # the search maximises a party's points in the tricks; a game decided by its game points alone (the
+            # fewest in Hearts, the tricks over six in Whist) asks another value
+            raise SchachettError(f"the solver cannot yet play {t.name}: it finds the most card points a party can "
+                                 f"take, and this ruleset is decided by its game points")
         self.t = t
         alike, apart = distinctions(t)
         faces = t.deck.card_face

@@ -35,7 +35,8 @@ from .. import __version__, paths
 from ..errors import SchachettError
 from ..kernel.state import State
 from ..kernel.compiler import tables_for
-from ..kernel.scoring import stake_money
+from ..kernel.records import GameResult, money
+from ..kernel.scoring import outcome, stake_money
 from ..kernel.tables import Tables
 from ..language import ir
 from ..language.expr import evaluate_arrays
@@ -84,7 +85,7 @@ class Spec(BaseModel):
         if self.chunk:
             return self.chunk
         if self.all_random:
-            return 10000 if supported(t) is None else 1000
+            return 10000 if batched(t) else 1000
         return 8 if any(name.partition(":")[0] in STRONG for name in self.bots) else 40
 
     def seat_bots(self, t: Tables) -> list[str]:
@@ -244,9 +245,23 @@ def add_game(stats: Stats, t: Tables, game) -> None:
     declaring side as party 0 and the defenders as party 1; the contracts bid, the games thrown in and the
     game points by seat are counted besides.
     """
-    r = game.result()
     played = game.t                      # the game's own tables: its parties
-    dealer = game.dealer
+    # each trick's swing toward party 0: its card points and the King events it scored
+    swing = []
+    for tr in game.tricks:
+        x = tr.points if played.party_of[tr.winner] == 0 else -tr.points
+        for e in tr.events:
+            for p in e.scoring_parties:
+                x += e.points if p == 0 else -e.points
+        swing.append(x)
+    leader = game._tricks[0][0] if game._tricks else played.first_leader(game.dealer)
+    add_result(stats, t, played, game.dealer, game.result(), leader, len(game.castles), swing)
+
+
+def add_result(stats: Stats, t: Tables, played: Tables, dealer: int, r, leader: int, castles: int,
+               swing: list[int]) -> None:
+    """Add one finished game's result ``r`` (a :class:`~..kernel.records.GameResult`) to the statistics: ``played``
+    the game's own tables, ``leader`` the seat that led first, ``swing`` each trick's points toward party 0."""
     n = t.n_seats
     stats.games += 1
     if t.flow is not None:
@@ -265,7 +280,6 @@ def add_game(stats: Stats, t: Tables, game) -> None:
     else:
         stats.wins[r.winner] += 1
         stats.money_per_winner.add(Fraction(r.settlement[played.parties[r.winner][0]]).limit_denominator())
-        leader = game._tricks[0][0] if game._tricks else played.first_leader(dealer)
         stats.leader_party_wins += int(played.party_of[leader] == r.winner)
     for p, v in enumerate(r.totals):
         stats.points[p].add(v)
@@ -288,25 +302,54 @@ def add_game(stats: Stats, t: Tables, game) -> None:
         tricks.append(e.trick)
     stats.events_per_game[len(tricks)] = stats.events_per_game.get(len(tricks), 0) + 1
     stats.same_trick += len(tricks) != len(set(tricks))
-    stats.castles += len(game.castles)
-    stats.games_with_castling += bool(game.castles)
-    if two and game.tricks:
-        per_trick = np.zeros((1, t.n_tricks), dtype=np.int64)
-        for i, tr in enumerate(game.tricks):
-            per_trick[0, i] += tr.points if played.party_of[tr.winner] == 0 else -tr.points
-            for e in tr.events:
-                for p in e.scoring_parties:
-                    per_trick[0, i] += e.points if p == 0 else -e.points
+    stats.castles += castles
+    stats.games_with_castling += bool(castles)
+    if two and swing:
         final = np.array([0 if r.winner is None else (1 if r.winner == 0 else -1)])
-        changes, settled, loser_led = _leads(np.cumsum(per_trick, axis=1), final)
+        changes, settled, loser_led = _leads(np.cumsum(np.array([swing], dtype=np.int64), axis=1), final)
         stats.loser_led += int(loser_led[0])
         stats.lead_changes.add(int(changes[0]))
         if r.winner is not None and int(settled[0]) < len(stats.decided_at):
             stats.decided_at[int(settled[0])] += 1
-    stats.length.add(len(game.tricks))
+    stats.length.add(len(swing))
+
+
+def add_batch_games(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
+    """Add a batch of games of a ruleset that :func:`add_batch` cannot count at once (game points, more than two
+    parties), game by game: each result scored by the kernel (:func:`~..kernel.scoring.outcome`)."""
+    n, parties = t.n_seats, len(t.parties)
+    party_of = np.array(t.party_of)
+    for g in range(len(dealers)):
+        winners = out.winners[g]
+        hands = [0] * n              # the hands as play began: every card is played
+        for i in range(t.n_tricks):
+            lead = int(out.leaders[g, i])
+            for k, card in enumerate(out.trick_cards[g, i].tolist()):
+                hands[(lead + k) % n] |= 1 << card
+        totals = tuple(int(x) for x in out.totals[g])
+        tricks = tuple(int(x) for x in np.bincount(party_of[winners], minlength=parties))
+        winner, money_by_seat, gp = outcome(t, totals, tricks, hands)
+        r = GameResult(card_points=tuple(int(x) for x in out.card_points[g]),
+                       event_points=tuple(a - int(b) for a, b in zip(totals, out.card_points[g])), totals=totals,
+                       winner=winner, unit=t.settlement.unit if t.settlement else "",
+                       settlement=tuple(money(m) for m in money_by_seat), penalties=(0,) * n,
+                       net=tuple(money(m) for m in money_by_seat), events=(), tricks=tricks,
+                       parties=tuple(t.parties), game_points=tuple(money(x) for x in gp))
+        swing = [int(p) if party_of[w] == 0 else -int(p) for w, p in zip(winners, out.trick_points[g])]
+        add_result(stats, t, t, int(dealers[g]), r, int(out.leaders[g, 0]), int(out.castles[g]), swing)
 
 
 # --- chunks ------------------------------------------------------------------------------------
+
+def batched(t: Tables) -> bool:
+    """Whether a run of random games plays in batches (the batch plays the ruleset, and either :func:`add_batch`
+    counts two parties settled in money or :func:`add_batch_games` counts a game without King events)."""
+    return supported(t) is None and (_at_once(t) or not t.events)
+
+
+def _at_once(t: Tables) -> bool:
+    return len(t.parties) == 2 and t.settlement is not None
+
 
 def run_chunk(spec: Spec, index: int) -> Stats:
     """Play chunk ``index`` of a run: its games and their statistics (the unit of parallel work)."""
@@ -318,11 +361,11 @@ def run_chunk(spec: Spec, index: int) -> Stats:
     if count <= 0:
         return stats
     if spec.all_random:
-        if supported(t) is None:
+        if batched(t):
             numbers = np.arange(first, first + count)
             u = block_uniforms(spec.seed, numbers, draws_per_game(t))
             dealers = numbers % t.n_seats
-            add_batch(stats, t, dealers, random_batch(t, dealers, u))
+            (add_batch if _at_once(t) else add_batch_games)(stats, t, dealers, random_batch(t, dealers, u))
             return stats
         for i in range(first, first + count):
             stream = GameStream(spec.seed, i)

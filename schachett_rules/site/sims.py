@@ -15,10 +15,9 @@ from pathlib import Path
 
 from ..kernel.compiler import tables_for
 from ..kernel.tables import Tables
-from ..playouts.batch import supported
 from ..simulation.parallel import default_workers
 from ..simulation.plots import plot_stats
-from ..simulation.simulate import Spec, cached_run, format_stats
+from ..simulation.simulate import Spec, batched, cached_run, format_stats
 from ..simulation.stats import Stats, wilson
 from ..simulation.sweep import Metric, compare_metric, metrics
 from .context import Context, play_label
@@ -40,7 +39,7 @@ EVENT_COLOURS = ("#b22222", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b
 def games_for(ctx: Context, ruleset: str, options: dict | None = None) -> int:
     """How many games the site plays for a ruleset and readings."""
     t = tables_for(ruleset, tuple(sorted((options or {}).items())))
-    return FAST_GAMES if supported(t) is None else SLOW_GAMES
+    return FAST_GAMES if batched(t) else SLOW_GAMES
 
 
 def stats_for(ctx: Context, ruleset: str, options: dict | None = None, games: int | None = None,
