@@ -8,4 +8,4 @@ walks the game through it, and the compiled play-outs (:mod:`schachett_rules.pla
 the same phases from the same tables.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

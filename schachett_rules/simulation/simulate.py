@@ -365,18 +365,19 @@ def run_chunk(spec: Spec, index: int) -> Stats:
             numbers = np.arange(first, first + count)
             u = block_uniforms(spec.seed, numbers, draws_per_game(t))
             dealers = numbers % t.n_seats
-            (add_batch if _at_once(t) else add_batch_games)(stats, t, dealers, random_batch(t, dealers, u))
+            # game i of a run is game i of one long session: the deal passes on, and so does Hearts' passing
+            (add_batch if _at_once(t) else add_batch_games)(stats, t, dealers, random_batch(t, dealers, u, numbers))
             return stats
         for i in range(first, first + count):
             stream = GameStream(spec.seed, i)
-            game = State.deal(t, i % t.n_seats, stream)
+            game = State.deal(t, i % t.n_seats, stream, game=i)
             game.play_randomly(stream)
             add_game(stats, t, game)
         return stats
     names = spec.seat_bots(t)
     bots = [make_bot(name, t, **({"samples": spec.samples} if name == "mc" else {})) for name in names]
     for i in range(first, first + count):
-        add_game(stats, t, play_game(t, i % t.n_seats, bots, GameStream(spec.seed, i)))
+        add_game(stats, t, play_game(t, i % t.n_seats, bots, GameStream(spec.seed, i), game_number=i))
     return stats
 
 
