@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..language import ir
 from ..language.cards import Deck, describe_selector
+from ..language.printer import selector as selector_text
 from ..errors import SchachettError
 from ..language.expr import render
 from ..language.keywords import prose
@@ -203,7 +204,9 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
             return f"{who[0].upper()}{who[1:]} leads to the first trick."
         return "The winner of each trick leads to the next." if c.winner else f"{who[0].upper()}{who[1:]} leads each later trick."
     if isinstance(c, ir.Ranking):
-        return "Cards rank, from highest to lowest: " + " > ".join(" = ".join(g) for g in c.groups) + "."
+        # a rank is a face, or a set of cards in brackets (Schafkopf's Obers by colour, Euchre's bowers)
+        return "Cards rank, from highest to lowest: " + " > ".join(
+            " = ".join(g if isinstance(g, str) else selector_text(g) for g in group) for group in c.groups) + "."
     if isinstance(c, ir.Capture):
         parts = [capture_rule_text(r, deck) for r in c.rules]
         return "When a card is played to a trick it takes the trick from the card holding it only if it may: " + \
@@ -336,6 +339,9 @@ def _family_sentence(c, _sel, seats: int | None) -> str | None:
     >>> print(_family_sentence(ir.Passing(count=3, directions=("left", "right", "across", "none")), str, 4))
     Before play each player passes 3 cards: in the first game to the left, in the second to the right, in the third across the table, in the fourth to nobody, and so on round.
     """
+    if isinstance(c, ir.CardClass):
+        return (f"Every {_cards(_sel(c.cards))} is a {c.name}: such a card is led, followed and takes as a "
+                f"{c.name}, not by its colour.")
     if isinstance(c, ir.Restriction):
         act = {"lead": "lead", "play": "play", "discard": "discard (play without following)"}[c.act]
         when = ((["in the first trick"] if c.first else []) + (["before the last trick"] if c.before_last else [])
@@ -460,6 +466,19 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
                 lines.append(f"      [{b.grade.value}, {', '.join(b.cites)}] {text[0].upper()}{text[1:]}.")
             if c.because:
                 lines.append(f"    Why: {c.because}")
+        lines.append("")
+    if r.contracts:
+        lines.append("Contracts")
+        for k in r.contracts:
+            form = (" for each colour" if k.each_colour else "") + (f", like {k.like}" if k.like else "")
+            lines.append(f"  {k.title} (contract {k.name}{form}) [{', '.join(k.basis.cites)} {k.basis.grade.value}]")
+            if not k.clauses:
+                lines.append("    Nothing changes: the rules above are played as they stand.")
+            for c in k.clauses:
+                lines.append(f"    [{c.basis.grade.value if c.basis.grade else k.basis.grade.value}] "
+                             f"{sentence(c, deck, seats, r.clause('deal'))}")
+                if c.because:
+                    lines.append(f"      Why: {c.because}")
         lines.append("")
     if r.lacunae:
         lines.append("Gaps and ambiguities")
