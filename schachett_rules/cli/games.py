@@ -145,6 +145,6 @@ def play(ruleset: str, seat: int | None, seed: int | None, bots: str, dealer: in
             why += "; nothing had been played, so nothing was saved"
         click.echo(("\n" if isinstance(err, KeyboardInterrupt) else "") + why, err=True)
         sys.exit(1 if isinstance(err, Abandoned) else 130)
-    write(render_end(t, result, mine))
+    write(render_end(game.t, result, mine))   # the game's tables: its contract's parties, where one was bid
     output.write_file(out, record_of(game, r.name, opts).model_dump_json(indent=1) + "\n", "--out")
     write(f"The game is saved in {out} (schachett replay {out} plays it back).")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..errors import IllegalAction, SchachettError, UnknownCard
-from ..kernel.actions import CASTLE, TERMINAL, Pass
+from ..kernel.actions import AUCTION, CALL, CASTLE, EXCHANGE, PASSING, TERMINAL, Pass, describe
 from ..kernel.automaton import policy_of
 from ..kernel.observation import observe
 from ..kernel.records import CastleRecord, GameResult, TrickRecord
@@ -170,12 +170,23 @@ def render_end(t: Tables, r: GameResult, mine: set[int]) -> str:
     """The score: King events, card points, totals, winner and settlement."""
     ours = {t.party_of[s] for s in mine}
     parties = ["your party" if i in ours else "their party" for i in range(len(r.totals))]
-    lines = ["Game over.", "King events:" if r.events else "King events: none"]
-    lines += [f"  trick {e.trick}: {e.event} of {t.seat_name(e.owner)}'s {e.king} by {t.seat_name(e.taker)}, "
-              f"{e.order} King, {e.points} points ({e.cite})" for e in r.events]
+    if all(len(p) == 1 for p in t.parties) and len(t.parties) == len(r.totals):   # every player for himself
+        parties = [seat_label(t, p[0], mine) for p in t.parties]
+    lines = ["Game over."]
+    if t.events:       # a ruleset without King events (the family's games) scores the card points alone
+        lines.append("King events:" if r.events else "King events: none")
+        lines += [f"  trick {e.trick}: {e.event} of {t.seat_name(e.owner)}'s {e.king} by {t.seat_name(e.taker)}, "
+                  f"{e.order} King, {e.points} points ({e.cite})" for e in r.events]
     lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
-    lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
-    lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals)))
+    if t.events:
+        lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
+        lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals)))
+    if r.tricks:
+        lines.append("Tricks:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.tricks)))
+    if r.game_points:
+        # scored toward a target over a session (schachett session plays it): no winner of the deal alone
+        lines.append("Game points: " + ", ".join(f"{p} {v:g}" for p, v in zip(parties, r.game_points)))
+        return "\n".join(lines)
     verdict = "nobody wins (equal points)" if r.winner is None else (
         f"{parties[r.winner]} wins -- " + ("you win" if r.winner in ours else "you lose"))
     lines.append(f"Winner: {verdict}")
@@ -193,6 +204,10 @@ def find_card(t: Tables, text: str) -> str | None:
         return found[0] if len(found) == 1 else None
 
 
+# What the person is asked before play, by phase.
+BEFORE_PLAY = {PASSING: "passes a card", AUCTION: "bids or passes", CALL: "calls a card", EXCHANGE: "lays a card away"}
+
+
 class Table:
     """The input and output of one game: the person's decisions asked for, everything else printed as it happens.
 
@@ -207,8 +222,18 @@ class Table:
         self.rules = rules
         self.read, self.write, self.echo, self.view = read, write, echo, ""
         self.seen = len(game.history())
+        self.announced = False
         self.choose = chooser({s: (None if s in self.mine else b) for s, b in bots.items()} |
                               {s: None for s in self.mine}, rng)
+
+    @property
+    def t(self) -> Tables:
+        """The tables in force: the game's own once its contract is fixed (its trumps, its parties)."""
+        return self.game.t
+
+    @t.setter
+    def t(self, _tables) -> None:
+        pass
 
     def label(self, seat: int) -> str:
         return seat_label(self.t, seat, self.mine)
@@ -221,7 +246,11 @@ class Table:
             self.report()
             if decider == TERMINAL:
                 return game.result()
-            game.apply(self.ask_castle() if game.phase == CASTLE else self.ask_card())
+            if game.phase in BEFORE_PLAY:
+                action = self.ask_before_play()
+            else:
+                action = self.ask_castle() if game.phase == CASTLE else self.ask_card()
+            game.apply(action)
             self.report()
 
     def report(self) -> None:
@@ -234,6 +263,25 @@ class Table:
                 self.write(render_castle(t, rec, self.mine))
             elif rec.action == "trick":
                 self.write(render_trick_result(t, rec, self.mine))
+            elif rec.action == "bid":
+                deck = self.game.t.deck
+                colour = deck.colour_names[deck.colours.index(rec.colour)] if rec.colour in deck.colours else rec.colour
+                what = f"bids {rec.title or rec.contract}" + (f" in {colour}" if rec.colour else "")
+                self.write(f"  {self.label(rec.seat)} {what if rec.contract else 'passes'}")
+            elif rec.action == "call":
+                self.write(f"  {self.label(rec.seat)} calls {rec.card}")
+            elif rec.action in ("give", "discard"):
+                # a card passed or laid away is seen only by the hands it leaves and reaches
+                seen = rec.seat in self.mine or (rec.action == "give" and rec.to in self.mine)
+                verb = f"passes {{}} to {self.label(rec.to)}" if rec.action == "give" else "lays {} away"
+                self.write(f"  {self.label(rec.seat)} " + verb.format(rec.card if seen else "a card"))
+        game = self.game
+        if not self.announced and game.contract >= 0 and game.declarer >= 0:
+            self.announced = True
+            c = game.t.flow.contracts[game.contract] if game.t.flow is not None else None
+            title = (c.title or c.name) if c is not None else game.t.contract
+            trump = f" in {game.t.deck.colour_names[game.trump]}" if game.trump >= 0 and c is not None and c.each_colour else ""
+            self.write(f"  {self.label(game.declarer)} declares {title}{trump}")
         self.seen = len(log)
 
     def line(self, prompt: str) -> str:
@@ -300,6 +348,35 @@ class Table:
                 return play_action(game, card, by=self.t.controller(mover))
             except IllegalAction as err:
                 self.write(f"  not allowed: {err.reason}")
+
+    def ask_before_play(self):
+        """The person's decision before play (a card to pass, a bid, a card to call, a card to lay away): one of the
+        actions the state offers, by its number or, for a card, by its name."""
+        game = self.game
+        seat = game.before_play_seat()
+        options = game.legal_actions()
+        words = [describe(game.t, a).split(" ", 2)[2] for a in options]   # "seat 0 bids Rufer" -> "bids Rufer"
+        obs = observe(game, game.t.controller(seat))
+        hand = obs.hands.get(seat, ())
+        lines = [f"Before play: {self.label(seat)} {BEFORE_PLAY[game.phase]}."]
+        if obs.turned:
+            lines.append(f"Turned up: {obs.turned}")
+        lines.append(render_hand(game.t, f"Your hand, {game.t.seat_title(seat)}", hand)[0])
+        lines += [f"  {i}. {w}" for i, w in enumerate(words, start=1)]
+        self.view = "\n".join(lines)
+        self.write("\n" + self.view)
+        while True:
+            text = self.line(f"{self.label(seat)} chooses> ")
+            if self.common(text):
+                continue
+            if text.isdigit() and 1 <= int(text) <= len(options):
+                return options[int(text) - 1]
+            card = find_card(game.t, text)
+            match = [a for a, w in zip(options, words) if card is not None and w.split()[-1] == card]
+            if len(match) == 1:
+                return match[0]
+            self.write(f"  type the number of one of the {len(options)} choices (1 to {len(options)}), or a card "
+                       "the choices name; ? for help")
 
     def ask_castle(self):
         """The person's answer to a chance to castle: a :class:`Castle`, or a :class:`Pass` to let it go."""
