@@ -8,6 +8,8 @@ True
 
 from __future__ import annotations
 
+import re
+
 from ..language import ir
 from ..language.cards import Deck, describe_selector
 from ..language.printer import selector as selector_text
@@ -104,6 +106,8 @@ def capture_rule_text(r: ir.CaptureRule, deck: Deck | None = None) -> str:
     """One rule of a capture clause in words: 'an officer takes any lower card'."""
     victims = describe_selector(r.victims, deck).removeprefix("a ").removeprefix("an ")
     word = r.direction
+    if word == "any":     # `takes any`: whatever its rank ("a trump takes any card other than trump")
+        return f"{_a(_kind_title(r.taker, deck))} takes {victims if victims.startswith('any') else 'any ' + victims}"
     return (f"{_a(_kind_title(r.taker, deck))} takes "
             f"{'any ' + word + ' card' if victims.startswith('any card') else 'a ' + word + ' ' + victims}")
 
@@ -184,7 +188,8 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
     if isinstance(c, ir.Deal):
         gives = " and ".join(f"{g.card} face up to {_seat(g.to, seats)}" for g in c.gives)
         rest = f"the rest are shuffled and dealt so that every hand holds {c.hand_size} cards"
-        text = (f"First the dealer gives {gives}; {rest}." if gives else f"All cards are shuffled; {rest}.")
+        text = (f"First the dealer gives {gives}; {rest}." if gives else
+                f"All cards are shuffled and dealt so that every hand holds {c.hand_size} cards.")
         if c.covered:
             text += (f" Of each hand {c.covered} cards lie face down on the table, each covered by a face-up card; "
                      "a covered card turns up when the card on it has been played.")
@@ -333,6 +338,21 @@ def _cards(text: str) -> str:
     return text.removeprefix("a ").removeprefix("an ")
 
 
+def _a_card(text: str) -> str:
+    """A selector's words with an article where they start with a bare "card" ("card of ..." -> "a card of ...")."""
+    text = _cards(text)
+    return "a " + text if text.startswith("card ") else text
+
+
+def _the_called(text: str) -> str:
+    """The card called in the game is "the called card": it is one card.
+
+    >>> _the_called("a player who holds called card must play it")
+    'a player who holds the called card must play it'
+    """
+    return re.sub(r"(?<!the )\bcalled card\b(?!'s)", "the called card", text)
+
+
 def _family_sentence(c, _sel, seats: int | None) -> str | None:
     """The clauses the family's games need (bidding, calling, passing, game points), in words; None for others.
 
@@ -345,15 +365,16 @@ def _family_sentence(c, _sel, seats: int | None) -> str | None:
     if isinstance(c, ir.Restriction):
         act = {"lead": "lead", "play": "play", "discard": "discard (play without following)"}[c.act]
         when = ((["in the first trick"] if c.first else []) + (["before the last trick"] if c.before_last else [])
-                + ([f"until {_cards(_sel(c.until))} has been played"] if c.until is not None else [])
+                + ([f"until {_a_card(_sel(c.until))} has been played"] if c.until is not None else [])
                 + ([f"while he holds {_cards(_sel(c.holding))}"] if c.holding is not None else []))
-        return (f"No one may {act} {_cards(_sel(c.cards))}" + (" " + ", or ".join(when) if when else "")
-                + ", unless he has nothing else he may play.")
+        return _the_called(f"No one may {act} {_a_card(_sel(c.cards))}" + (" " + ", or ".join(when) if when else "")
+                           + ", unless he has nothing else he may play.")
     if isinstance(c, ir.Runners):
         return (f"Runners are {_cards(_sel(c.cards))} held by one party without a gap from the highest down (by "
                 "the ranking); the settlement counts them.")
     if isinstance(c, ir.Obligation):
-        return (f"When {_cards(_sel(c.led))} is led, a player who holds {_cards(_sel(c.cards))} must play it.")
+        return _the_called(f"When {_a_card(_sel(c.led))} is led, a player who holds {_a_card(_sel(c.cards))} "
+                           "must play it.")
     if isinstance(c, ir.Passing):
         ordinals = ("first", "second", "third", "fourth", "fifth", "sixth")
         if len(c.directions) == 1:
