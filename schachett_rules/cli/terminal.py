@@ -43,7 +43,7 @@ class Abandoned(SchachettError):
     """The person left the game, or the input ended, before the game was over."""
 
 
-def seat_label(t: Tables, seat: int, mine: set[int]) -> str:
+def seat_label(t: Tables, seat: int, mine: set[int], partners: bool = True) -> str:
     """A seat as the person reads it, by the ruleset's name for it: ``South (you)``, ``North (your partner)``,
     ``North (your dummy)``, ``West (automaton)``."""
     name = t.seat_name(seat)
@@ -54,9 +54,24 @@ def seat_label(t: Tables, seat: int, mine: set[int]) -> str:
         return f"{name} (you)"
     if policy_of(t, seat):
         return f"{name} (automaton)"
-    if any(t.party_of[seat] == t.party_of[s] for s in mine):
+    if partners and any(t.party_of[seat] == t.party_of[s] for s in mine):
         return f"{name} (your partner)"
     return name
+
+
+def partners_known(game: State) -> bool:
+    """Whether the person may be told who plays with him: not while the parties hang on a contract still to be
+    bid, a called card not yet played, or cards whose holders play together (the Old Ones)."""
+    flow = game.base.flow
+    if flow is None:
+        return True
+    public = ("fixed", "each", "none")
+    if game.contract < 0:
+        return flow.partner in ("fixed", "each") and all(c.partner in public for c in flow.contracts)
+    rule = flow.contracts[game.contract].partner if flow.contracts else flow.partner
+    if rule == "called":
+        return game.called >= 0 and bool(game.played >> game.called & 1)
+    return rule in public
 
 
 def sort_cards(t: Tables, names) -> list[str]:
@@ -70,16 +85,16 @@ def sort_cards(t: Tables, names) -> list[str]:
 
 def render_trick(game: State, mine: set[int]) -> str:
     """The trick on the table: who led, who played what, who holds it."""
-    t = game.t
+    t, known = game.t, partners_known(game)
     index = len(game.tricks)
     head = f"Trick {index + 1} of {t.n_tricks}" + (" (the last trick)" if is_last(t, index) else "")
     cards = [(s, t.deck.card_name(c)) for s, c in game.trick]
     if not cards:
-        return f"{head}: {seat_label(t, game.leader, mine)} leads."
+        return f"{head}: {seat_label(t, game.leader, mine, known)} leads."
     seat, face = kernel_holder(t, index, game.trick)
     card = t.deck.face_names[face]
-    played = ", ".join(f"{seat_label(t, s, mine)} {c}" for s, c in cards)
-    return f"{head}: {played} -- {seat_label(t, seat, mine)} holds it with {card}"
+    played = ", ".join(f"{seat_label(t, s, mine, known)} {c}" for s, c in cards)
+    return f"{head}: {played} -- {seat_label(t, seat, mine, known)} holds it with {card}"
 
 
 def render_hand(t: Tables, title: str, names, legal=None, start: int = 1) -> tuple[str, list[str]]:
@@ -153,9 +168,9 @@ def render_castle(t: Tables, c: CastleRecord, mine: set[int]) -> str:
     return f"  ♜ {c.told(lambda s: seat_label(t, s, mine))} ({c.cite})"
 
 
-def render_trick_result(t: Tables, tr: TrickRecord, mine: set[int]) -> str:
+def render_trick_result(t: Tables, tr: TrickRecord, mine: set[int], partners: bool = True) -> str:
     """A finished trick: who took it with what, why, its points and King events."""
-    lines = [f"=> {seat_label(t, tr.winner, mine)} takes trick {tr.number} with {tr.winning_card}, "
+    lines = [f"=> {seat_label(t, tr.winner, mine, partners)} takes trick {tr.number} with {tr.winning_card}, "
              f"{tr.points} card point{'' if tr.points == 1 else 's'}"]
     lines += [f"     {why}" for why in tr.why]
     for e in tr.events:
@@ -236,7 +251,10 @@ class Table:
         pass
 
     def label(self, seat: int) -> str:
-        return seat_label(self.t, seat, self.mine)
+        return seat_label(self.t, seat, self.mine, partners=self.partners_known())
+
+    def partners_known(self) -> bool:
+        return partners_known(self.game)
 
     def run(self) -> GameResult:
         """Play the game to its end and return its result (:class:`Abandoned` if the person stops)."""
@@ -258,11 +276,12 @@ class Table:
         t, log = self.t, self.game.log
         for rec in log[self.seen:]:
             if rec.action == "play":
+                self.announce()
                 self.write(f"  {self.label(rec.seat)} plays {rec.card}")
             elif rec.action == "castle":
                 self.write(render_castle(t, rec, self.mine))
             elif rec.action == "trick":
-                self.write(render_trick_result(t, rec, self.mine))
+                self.write(render_trick_result(t, rec, self.mine, self.partners_known()))
             elif rec.action == "bid":
                 deck = self.game.t.deck
                 colour = deck.colour_names[deck.colours.index(rec.colour)] if rec.colour in deck.colours else rec.colour
@@ -275,14 +294,18 @@ class Table:
                 seen = rec.seat in self.mine or (rec.action == "give" and rec.to in self.mine)
                 verb = f"passes {{}} to {self.label(rec.to)}" if rec.action == "give" else "lays {} away"
                 self.write(f"  {self.label(rec.seat)} " + verb.format(rec.card if seen else "a card"))
-        game = self.game
-        if not self.announced and game.contract >= 0 and game.declarer >= 0:
-            self.announced = True
-            c = game.t.flow.contracts[game.contract] if game.t.flow is not None else None
-            title = (c.title or c.name) if c is not None else game.t.contract
-            trump = f" in {game.t.deck.colour_names[game.trump]}" if game.trump >= 0 and c is not None and c.each_colour else ""
-            self.write(f"  {self.label(game.declarer)} declares {title}{trump}")
+        self.announce()
         self.seen = len(log)
+
+    def announce(self) -> None:
+        """Say once which contract is played, and by whom, when the bidding is over."""
+        game = self.game
+        if self.announced or game.contract < 0 or game.declarer < 0 or game.base.flow is None:
+            return
+        self.announced = True
+        c = game.base.flow.contracts[game.contract]
+        trump = f" in {game.t.deck.colour_names[game.trump]}" if game.trump >= 0 and c.each_colour else ""
+        self.write(f"  {self.label(game.declarer)} declares {c.title or c.name}{trump}")
 
     def line(self, prompt: str) -> str:
         self.write(prompt, end="")
