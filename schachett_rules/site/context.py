@@ -138,6 +138,20 @@ class Context:
                 ref = ctx.clause_ref(name, e)
                 for c in e.clause.basis.cites:
                     ctx.cites.setdefault(ctx.resolve(c).section.cite, []).append(ref)
+            for k in r.contracts:      # a contract and its clauses rest on their sources too
+                refs = [(k.basis, ClauseRef(ruleset=name, key=f"contract {k.name}", grade=k.basis.grade.value,
+                                            cites=k.basis.cites, section=k.basis.section,
+                                            anchor=f"contract-{k.name}"))]
+                for c in k.clauses:
+                    key = ir.clause_key(c)
+                    basis = c.basis if c.basis.cites else k.basis
+                    grade = (c.basis.grade or k.basis.grade).value
+                    refs.append((basis, ClauseRef(ruleset=name, key=f"{k.name}: {key}", grade=grade, cites=basis.cites,
+                                                  section=basis.section,
+                                                  anchor=f"contract-{k.name}" + clause_anchor(key).removeprefix("clause"))))
+                for basis, ref in refs:
+                    for c in basis.cites:
+                        ctx.cites.setdefault(ctx.resolve(c).section.cite, []).append(ref)
         return ctx
 
     def ruleset(self, name: str) -> Resolved:

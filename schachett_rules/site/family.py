@@ -228,7 +228,7 @@ def index_markdown(ctx: Context) -> str:
         t = ctx.family_tables[name]
         sources = sorted({c.split(":")[0] for e in r.clauses for c in e.clause.basis.cites if ":" in c})
         src = ", ".join(f"[{s}](sources/{s}/index.md)" for s in sources)
-        contracts = ", ".join(k.title for k in r.contracts) or "—"
+        contracts = "; ".join(k.title for k in r.contracts) or "—"
         lines.append(f"| [{r.title}]({name}.md) | `{name}` | {t.n_seats} | {contracts} | {src} |")
     lines += ["", "[Which game uses which mechanism](mechanisms.md), beside Schachett's rulesets.", "",
               "Every game plays at the terminal and in simulations as Schachett does:", "", "```sh",
