@@ -105,13 +105,13 @@ def test_the_matrix_cells_as_the_rule_files_read(site):
     assert not any(has(r, "hearts") for r in ("contracts", "auction", "runners", "turned trump", "castling"))
     # Schafkopf: contracts bid in an auction, a called and hidden partner, the called Ace's rules, runners, Schneider
     assert rows["contracts"]["schafkopf"] == "rufer, wenz, solo"
-    assert rows["called partner"]["schafkopf"] == "rufer"
+    assert rows["called partner"]["schafkopf"] == "rufer: A except hA"
     assert rows["hidden partner"]["schafkopf"] == "the called card's holder"
     assert rows["obligations"]["schafkopf"] == "called-ace"
     assert has("runners", "schafkopf") and rows["Schneider / Schwarz-like thresholds"]["schafkopf"] == "declarer_points > 90"
     assert not has("passing", "schafkopf") and not has("stock / skat", "schafkopf")
     # Wendish: the Old Ones are a hidden partnership too; the Hochzeit calls a card
-    assert rows["hidden partner"]["wendish-schafkopf"] and rows["called partner"]["wendish-schafkopf"] == "hochzeit"
+    assert rows["hidden partner"]["wendish-schafkopf"] and rows["called partner"]["wendish-schafkopf"] == "hochzeit: any"
     # Whist: the trump is turned from the deal, nobody bids
     assert rows["turned trump"]["whist"] == "the dealer's last card"
     assert not has("contracts", "whist") and not has("auction", "whist")

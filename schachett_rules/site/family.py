@@ -13,6 +13,7 @@ from typing import Callable
 
 from ..language import ir
 from ..language.expr import render as render_expr
+from ..language.printer import selector as selector_text
 from ..kernel.tables import Tables
 from ..rules.loader import Resolved
 from ..rules.manual import Section
@@ -140,7 +141,7 @@ MECHANISMS: list[tuple[str, str, Callable[[Resolved, Tables], Found | None]]] = 
      lambda r, t: Found({"stock": "top of the stock", "dealer": "the dealer's last card"}[_flow(t, "turn")],
                         clause_anchor("deal")) if _flow(t, "turn") else None),
     ("called partner", "the declarer names a card; its holder is his partner",
-     lambda r, t: _first(r, ir.CallRule, word=lambda c, k: k or "yes")),
+     lambda r, t: _first(r, ir.CallRule, word=lambda c, k: (f"{k}: " if k else "") + selector_text(c.cards))),
     ("hidden partner", "who plays with whom shows only in play",
      lambda r, t: _hidden(r)),
     ("parties of one", "a player plays alone against the others",
@@ -198,12 +199,13 @@ def matrix_markdown(ctx: Context) -> str:
                 tds.append(f'<td class="present">{label}<a href="{href}" title="{html.escape(f.word)}">'
                            f'✓ {html.escape(f.word)}</a></td>')
         rows.append(f'<tr><th class="key">{html.escape(row)}<br><small>{html.escape(words)}</small></th>{"".join(tds)}</tr>')
-    width = 11 + 6.5 * len(names)
+    width = 9 + 5.4 * len(names)
     table = (f'<div class="matrix family-matrix"><table class="matrix-table" style="min-width: {width}em">'
              f'<thead><tr><th class="key">mechanism</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
     family_cols = ", ".join(f"[{n}]({n}.md)" for n in ctx.family)
     schachett_cols = ", ".join(f"[{n}](../rulebooks/{n}.md)" for n in ctx.rulesets)
-    return ("# Mechanisms of the family\n\n"
+    # the matrix wants the page's whole width: the navigation and the table of contents are folded away
+    return ("---\nhide:\n  - navigation\n  - toc\n---\n\n# Mechanisms of the family\n\n"
             "Which game uses which mechanism, read from the rule files: every cell is found in a ruleset's compiled "
             "tables or in its clauses (a contract's clauses included), and links to the clause it was found in. "
             f"The family's games come first ({family_cols}), then Schachett's rulesets ({schachett_cols}). "

@@ -104,6 +104,11 @@ def seating_paragraph(t: Tables) -> str:
     places = ", ".join(t.seat_label(s, dealer) for s in order)
     names = and_list(t.seat_name(s) for s in order)
     parties = "; ".join(t.party_label(p, dealer) for p in range(len(t.parties)))
+    flow = t.flow
+    if flow is not None and (flow.partner not in ("fixed", "each") or any(c.partner != "fixed" for c in flow.contracts)):
+        # the family's games whose partners are made in each game: by the bidding, a called card, the cards held
+        parties = ("none fixed: they are made in each game, by the contract bid, the card called or the cards "
+                   "held (the clauses below say how)")
     named = f"these places are {names}" if not names.startswith("seat") else "these are seats " + and_list(
         str(s) for s in order)
     return (f"**Seats and parties.** The rules name seats from the dealer, in the order of play: {places}. "
