@@ -231,6 +231,8 @@ def index_markdown(ctx: Context) -> str:
         sources = sorted({c.split(":")[0] for e in r.clauses for c in e.clause.basis.cites if ":" in c})
         src = ", ".join(f"[{s}](sources/{s}/index.md)" for s in sources)
         contracts = "; ".join(k.title for k in r.contracts) or "—"
+        if r.contracts and _auction(r, t) is None:     # Whist: a contract per colour, named by the deal, never bid
+            contracts = "none bid: the turned card names the trumps"
         lines.append(f"| [{r.title}]({name}.md) | `{name}` | {t.n_seats} | {contracts} | {src} |")
     lines += ["", "[Which game uses which mechanism](mechanisms.md), beside Schachett's rulesets.", "",
               "Every game plays at the terminal and in simulations as Schachett does:", "", "```sh",
