@@ -36,11 +36,11 @@ def matrix(pages) -> tuple[list[str], dict[str, dict[str, str]]]:
     """The matrix as (columns, row -> column -> cell text, '' for a dash)."""
     text = pages[family.MATRIX]
     head = re.search(r"<thead>(.*?)</thead>", text).group(1)
-    columns = re.findall(r"<th><a [^>]*>([^<]+)</a></th>", head)
+    columns = re.findall(r"<th(?: class=\"schachett\")?><a [^>]*>([^<]+)</a></th>", head)
     rows = {}
     for tr in re.findall(r"<tr><th class=\"key\">(.*?)</tr>", re.search(r"<tbody>(.*)</tbody>", text).group(1)):
         name = html.unescape(tr.split("<br>")[0])
-        cells = re.findall(r"<td class=\"(present|absent)\"><span class=\"cell-label\">[^<]*</span>(.*?)</td>", tr)
+        cells = re.findall(r"<td class=\"(present|absent)(?: schachett)?\"><span class=\"cell-label\">[^<]*</span>(.*?)</td>", tr)
         rows[name] = {col: (html.unescape(re.sub(r"<[^>]+>", "", body)).removeprefix("✓ ") if kind == "present" else "")
                       for col, (kind, body) in zip(columns, cells)}
     return columns, rows
@@ -108,7 +108,7 @@ def test_the_matrix_cells_as_the_rule_files_read(site):
     assert rows["called partner"]["schafkopf"] == "rufer: A except hA"
     assert rows["hidden partner"]["schafkopf"] == "the called card's holder"
     assert rows["obligations"]["schafkopf"] == "called-ace"
-    assert has("runners", "schafkopf") and rows["Schneider / Schwarz-like thresholds"]["schafkopf"] == "declarer_points > 90"
+    assert has("runners", "schafkopf") and rows["Schneider / Schwarz-like thresholds"]["schafkopf"] == "> 90 points"
     assert not has("passing", "schafkopf") and not has("stock / skat", "schafkopf")
     # Wendish: the Old Ones are a hidden partnership too; the Hochzeit calls a card
     assert rows["hidden partner"]["wendish-schafkopf"] and rows["called partner"]["wendish-schafkopf"] == "hochzeit: any"
@@ -119,7 +119,7 @@ def test_the_matrix_cells_as_the_rule_files_read(site):
     assert rows["turned trump"]["euchre"] == "top of the stock" and rows["stock / skat"]["euchre"] == "4 cards"
     assert rows["exchange"]["euchre"] == "dealer takes turned, discards 1"
     assert rows["parties of one"]["euchre"] == "up-alone (partner sits out)"
-    assert rows["Schneider / Schwarz-like thresholds"]["euchre"] == "tricks == 5"
+    assert rows["Schneider / Schwarz-like thresholds"]["euchre"] == "all tricks"
     assert rows["called partner"]["five-hand-euchre"] and rows["hidden partner"]["five-hand-euchre"]
     # the Wendish forms for three and two
     assert rows["stock / skat"]["dreiwendsch"] == "2 cards" and rows["exchange"]["dreiwendsch"].startswith("declarer")
@@ -137,7 +137,8 @@ def test_every_cell_links_to_its_clause(site):
     built = dict(pages)
     for name in ctx.rulesets:      # the Schachett rulebooks the matrix links to
         built[ctx.rulebook_page(name)] = importlib.import_module("schachett_rules.site.rulebooks").rulebook_markdown(ctx, name)
-    links = re.findall(r'<td class="present"><span class="cell-label">[^<]*</span><a href="([^"]+)"', pages[family.MATRIX])
+    links = re.findall(r'<td class="present(?: schachett)?"><span class="cell-label">[^<]*</span><a href="([^"]+)"',
+                       pages[family.MATRIX])
     assert len(links) > 60
     for href in links:
         path, _, anchor = href.partition("#")

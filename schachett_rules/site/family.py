@@ -93,9 +93,9 @@ def _thresholds(r: Resolved, t: Tables) -> Found | None:
                     continue
                 q, n = cmp.left.name, cmp.right.value
                 if "tricks" in q and n in (0, t.n_tricks):
-                    return Found(render_expr(cmp), anchor)
+                    return Found("all tricks" if n else "no trick", anchor)
                 if ("points" in q or q in ("winner", "loser")) and n != 0 and n not in winning:
-                    return Found(render_expr(cmp), anchor)
+                    return Found(f"{cmp.op} {n} points", anchor)
     return None
 
 
@@ -168,7 +168,7 @@ MECHANISMS: list[tuple[str, str, Callable[[Resolved, Tables], Found | None]]] = 
     ("castling", "a King changes places with an officer of another hand",
      lambda r, t: Found("yes", clause_anchor("castling")) if t.castling is not None else None),
     ("King fates", "checkmate, selfmate, stalemate: what becomes of a King in a trick scores",
-     lambda r, t: Found(", ".join(e.name for e in t.events), clause_anchor(f"king {t.events[0].name}")) if t.events else None),
+     lambda r, t: Found(f"{len(t.events)} fates", clause_anchor(f"king {t.events[0].name}")) if t.events else None),
     ("promotion", "in the last trick low cards count as officers",
      lambda r, t: Found("last trick", clause_anchor("promotion"))
      if any(t.promoted_as[f] != f for f in range(t.n_faces)) else None),
@@ -185,21 +185,24 @@ def matrix_markdown(ctx: Context) -> str:
     """The mechanism matrix: mechanisms down, the family's games and Schachett's rulesets across."""
     names = list(ctx.family) + list(ctx.rulesets)
     cells = {n: mechanism_cells(ctx, n) for n in names}
-    head = "".join(f'<th><a href="{url_rel(MATRIX, ctx.rulebook_page(n))}">{n}</a></th>' for n in names)
+    first = {list(ctx.rulesets)[0]} if ctx.rulesets else set()      # Schachett's columns begin here
+    mark = lambda n: ' class="schachett"' if n in first else ""
+    head = "".join(f'<th{mark(n)}><a href="{url_rel(MATRIX, ctx.rulebook_page(n))}">{n}</a></th>' for n in names)
     rows = []
     for row, words, _ in MECHANISMS:
         tds = []
         for n in names:
             f = cells[n][row]
             label = f'<span class="cell-label">{n}</span>'
+            edge = " schachett" if n in first else ""
             if f is None:
-                tds.append(f'<td class="absent">{label}—</td>')
+                tds.append(f'<td class="absent{edge}">{label}—</td>')
             else:
                 href = url_rel(MATRIX, ctx.rulebook_page(n), f.anchor)
-                tds.append(f'<td class="present">{label}<a href="{href}" title="{html.escape(f.word)}">'
+                tds.append(f'<td class="present{edge}">{label}<a href="{href}" title="{html.escape(f.word)}">'
                            f'✓ {html.escape(f.word)}</a></td>')
         rows.append(f'<tr><th class="key">{html.escape(row)}<br><small>{html.escape(words)}</small></th>{"".join(tds)}</tr>')
-    width = 9 + 5.4 * len(names)
+    width = 9 + 6 * len(names)
     table = (f'<div class="matrix family-matrix"><table class="matrix-table" style="min-width: {width}em">'
              f'<thead><tr><th class="key">mechanism</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
     family_cols = ", ".join(f"[{n}]({n}.md)" for n in ctx.family)
