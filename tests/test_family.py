@@ -471,8 +471,8 @@ def test_euchre_s3_the_ranking_reads_with_the_bowers_named():
     from schachett_rules.rules.loader import load
     from schachett_rules.rules.prose import render_ruleset
     text = render_ruleset(load("euchre"))
-    assert "J (Jack) of the trump colour > J (Jack) of the trump's shade > A" in text
-    assert "The class trump is J (Jack) of the trump's shade or card of the trump colour" in text
+    assert "J of trump colour > J of trump shade > A > K > Q > J > 10 > 9" in text
+    assert "of the trump colour is a trump: such a card is led, followed and takes as a trump" in text
 
 
 def test_a_simulation_of_hearts_names_its_players_and_reports_no_money_or_kings(tmp_path, monkeypatch):
@@ -493,9 +493,9 @@ def test_schafkopf_s2_s4_s5_the_rules_in_words_give_every_contract_with_its_own_
     from schachett_rules.rules.loader import load
     from schachett_rules.rules.prose import render_ruleset
     text = render_ruleset(load("schafkopf"))
-    contracts = text[text.index("Contracts ("):]
-    assert "Rufer (bid as rufer) [schafkopf:§2 printed]" in contracts
-    assert "Solo (bid as solo for each colour as trumps, starting from wenz)" in contracts
+    contracts = text[text.index("\nContracts\n"):]
+    assert "Rufer (contract rufer) [schafkopf:§2 printed]" in contracts
+    assert "Solo (contract solo for each colour, like wenz)" in contracts
     # the Wenz's own ranking, the Unters alone above the Sow
     assert "eU > gU > hU > sU > A > 10 > K > O > 9 > 8 > 7" in contracts
 

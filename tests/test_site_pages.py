@@ -19,8 +19,8 @@ from schachett_rules.site.context import Context, clause_anchor, section_page
 from schachett_rules.site.extra import cards_markdown, grammar_markdown
 
 # site/__init__ re-exports the page functions under the modules' own names, so the modules are imported by path.
-gaps, sims, manual_pages, rulebooks, compare = (importlib.import_module(f"schachett_rules.site.{m}") for m in
-                                                ("gaps", "sims", "manual_pages", "rulebooks", "compare"))
+gaps, sims, manual_pages, rulebooks, compare, family = (importlib.import_module(f"schachett_rules.site.{m}") for m in
+                                                        ("gaps", "sims", "manual_pages", "rulebooks", "compare", "family"))
 
 GAP = "ties"          # a lacuna of the printed ruleset whose readings the batch plays
 SMALL_GAMES = 300     # enough for the page's table; the measured effects are the slow build's business
@@ -46,6 +46,7 @@ def built():
         manual_pages.manual_pages(ctx, write)
         rulebooks.rulebook_pages(ctx, write)
         compare.compare_pages(ctx, write)
+        family.family_pages(ctx, write)
         write("cards.md", cards_markdown(ctx, write))
         write("language/grammar.md", grammar_markdown())
         lac, _ = gaps._lacunae(ctx)[GAP]
@@ -88,7 +89,7 @@ def test_links_between_generated_pages_and_their_anchors_resolve(built):
                     broken.append(f"{page} → {href} (no anchor {frag})")
             elif (DOCS / target).is_file():
                 checked += 1
-            elif target.startswith(("manual/", "ai/", "rulebooks/", "compare/", "language/grammar")):
+            elif target.startswith(("manual/", "ai/", "rulebooks/", "compare/", "family/", "language/grammar")):
                 broken.append(f"{page} → {href} (no such page)")   # these pages were all generated here
     assert not broken, "\n".join(broken[:30])
     assert checked > 1000
@@ -103,7 +104,8 @@ def test_every_citation_leads_to_a_section_page_and_its_anchor(built):
             if not cite:
                 continue
             seen += 1
-            assert target.startswith(("manual/", "ai/")) and target in md, f"{page}: citation {href} → {target}"
+            assert target.startswith(("manual/", "ai/", "family/sources/")) and target in md, \
+                f"{page}: citation {href} → {target}"
             if frag:
                 assert frag in anchors(md[target]), f"{page}: citation {href} has no anchor {frag}"
     assert seen > 500
@@ -112,21 +114,22 @@ def test_every_citation_leads_to_a_section_page_and_its_anchor(built):
 def test_every_section_page_links_back_to_the_clauses_that_cite_it(built):
     ctx, pages = built
     missing = []
-    for name, r in ctx.rulesets.items():
+    for name, r in list(ctx.rulesets.items()) + list(ctx.family.items()):
         for e in r.clauses:
             for c in e.clause.basis.cites:
                 page = section_page(ctx.resolve(c).section)
                 back = {(t, f) for _, t, f, _ in links(page, pages[page])}
-                if (f"rulebooks/{name}.md", clause_anchor(e.key)) not in back:
-                    missing.append(f"{page} lacks rulebooks/{name}.md#{clause_anchor(e.key)}")
+                if (ctx.rulebook_page(name), clause_anchor(e.key)) not in back:
+                    missing.append(f"{page} lacks {ctx.rulebook_page(name)}#{clause_anchor(e.key)}")
     assert not missing, "\n".join(missing[:20])
 
 
 def test_every_clause_has_its_anchor_on_its_rulebook_page(built):
     ctx, pages = built
-    for name, r in ctx.rulesets.items():
-        have = anchors(pages[f"rulebooks/{name}.md"])
+    for name, r in list(ctx.rulesets.items()) + list(ctx.family.items()):
+        have = anchors(pages[ctx.rulebook_page(name)])
         assert {clause_anchor(e.key) for e in r.clauses} <= have, name
+        assert {rulebooks.contract_anchor(k.name) for k in r.contracts} <= have, name
 
 
 def test_the_gap_page_plays_every_reading_on_the_same_deals(built):

@@ -8,8 +8,11 @@ True
 
 from __future__ import annotations
 
+import re
+
 from ..language import ir
 from ..language.cards import Deck, describe_selector
+from ..language.printer import selector as selector_text
 from ..errors import SchachettError
 from ..language.expr import render
 from ..language.keywords import prose
@@ -103,6 +106,8 @@ def capture_rule_text(r: ir.CaptureRule, deck: Deck | None = None) -> str:
     """One rule of a capture clause in words: 'an officer takes any lower card'."""
     victims = describe_selector(r.victims, deck).removeprefix("a ").removeprefix("an ")
     word = r.direction
+    if word == "any":     # `takes any`: whatever its rank ("a trump takes any card other than trump")
+        return f"{_a(_kind_title(r.taker, deck))} takes {victims if victims.startswith('any') else 'any ' + victims}"
     return (f"{_a(_kind_title(r.taker, deck))} takes "
             f"{'any ' + word + ' card' if victims.startswith('any card') else 'a ' + word + ' ' + victims}")
 
@@ -183,7 +188,8 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
     if isinstance(c, ir.Deal):
         gives = " and ".join(f"{g.card} face up to {_seat(g.to, seats)}" for g in c.gives)
         rest = f"the rest are shuffled and dealt so that every hand holds {c.hand_size} cards"
-        text = (f"First the dealer gives {gives}; {rest}." if gives else f"All cards are shuffled; {rest}.")
+        text = (f"First the dealer gives {gives}; {rest}." if gives else
+                f"All cards are shuffled and dealt so that every hand holds {c.hand_size} cards.")
         if c.covered:
             text += (f" Of each hand {c.covered} cards lie face down on the table, each covered by a face-up card; "
                      "a covered card turns up when the card on it has been played.")
@@ -203,9 +209,9 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
             return f"{who[0].upper()}{who[1:]} leads to the first trick."
         return "The winner of each trick leads to the next." if c.winner else f"{who[0].upper()}{who[1:]} leads each later trick."
     if isinstance(c, ir.Ranking):
-        def item(x) -> str:
-            return x if isinstance(x, str) else _cards(_sel(x))
-        return "Cards rank, from highest to lowest: " + " > ".join(" = ".join(map(item, g)) for g in c.groups) + "."
+        # a rank is a face, or a set of cards in brackets (Schafkopf's Obers by colour, Euchre's bowers)
+        return "Cards rank, from highest to lowest: " + " > ".join(
+            " = ".join(g if isinstance(g, str) else selector_text(g) for g in group) for group in c.groups) + "."
     if isinstance(c, ir.Capture):
         parts = [capture_rule_text(r, deck) for r in c.rules]
         return "When a card is played to a trick it takes the trick from the card holding it only if it may: " + \
@@ -332,27 +338,43 @@ def _cards(text: str) -> str:
     return text.removeprefix("a ").removeprefix("an ")
 
 
+def _a_card(text: str) -> str:
+    """A selector's words with an article where they start with a bare "card" ("card of ..." -> "a card of ...")."""
+    text = _cards(text)
+    return "a " + text if text.startswith("card ") else text
+
+
+def _the_called(text: str) -> str:
+    """The card called in the game is "the called card": it is one card.
+
+    >>> _the_called("a player who holds called card must play it")
+    'a player who holds the called card must play it'
+    """
+    return re.sub(r"(?<!the )\bcalled card\b(?!'s)", "the called card", text)
+
+
 def _family_sentence(c, _sel, seats: int | None) -> str | None:
     """The clauses the family's games need (bidding, calling, passing, game points), in words; None for others.
 
     >>> print(_family_sentence(ir.Passing(count=3, directions=("left", "right", "across", "none")), str, 4))
     Before play each player passes 3 cards: in the first game to the left, in the second to the right, in the third across the table, in the fourth to nobody, and so on round.
     """
+    if isinstance(c, ir.CardClass):
+        return (f"Every {_cards(_sel(c.cards))} is a {c.name}: such a card is led, followed and takes as a "
+                f"{c.name}, not by its colour.")
     if isinstance(c, ir.Restriction):
         act = {"lead": "lead", "play": "play", "discard": "discard (play without following)"}[c.act]
         when = ((["in the first trick"] if c.first else []) + (["before the last trick"] if c.before_last else [])
-                + ([f"until {_cards(_sel(c.until))} has been played"] if c.until is not None else [])
+                + ([f"until {_a_card(_sel(c.until))} has been played"] if c.until is not None else [])
                 + ([f"while he holds {_cards(_sel(c.holding))}"] if c.holding is not None else []))
-        return (f"No one may {act} {_cards(_sel(c.cards))}" + (" " + ", or ".join(when) if when else "")
-                + ", unless he has nothing else he may play.")
-    if isinstance(c, ir.CardClass):
-        return (f"The class {c.name} is {_cards(_sel(c.cards))}: its cards are led, followed and taken as one suit "
-                f"(by the {c.name} rules of following and capture), whatever their own colour or kind.")
+        return _the_called(f"No one may {act} {_a_card(_sel(c.cards))}" + (" " + ", or ".join(when) if when else "")
+                           + ", unless he has nothing else he may play.")
     if isinstance(c, ir.Runners):
         return (f"Runners are {_cards(_sel(c.cards))} held by one party without a gap from the highest down (by "
                 "the ranking); the settlement counts them.")
     if isinstance(c, ir.Obligation):
-        return (f"When {_cards(_sel(c.led))} is led, a player who holds {_cards(_sel(c.cards))} must play it.")
+        return _the_called(f"When {_a_card(_sel(c.led))} is led, a player who holds {_a_card(_sel(c.cards))} "
+                           "must play it.")
     if isinstance(c, ir.Passing):
         ordinals = ("first", "second", "third", "fourth", "fifth", "sixth")
         if len(c.directions) == 1:
@@ -442,26 +464,6 @@ def _heading(manual: Manual, cite: str) -> str:
     return f"{cite} {title}"
 
 
-def _contract_lines(r: Resolved, deck, seats) -> list[str]:
-    """The contracts a player may bid, each with the clauses that hold when it is played."""
-    if not r.contracts:
-        return []
-    lines = ["Contracts (each played with the ruleset's clauses, these in their place)"]
-    for contract in r.contracts:
-        b = contract.basis
-        how = (" for each colour as trumps" if contract.each_colour else "") + \
-            (f", starting from {contract.like}" if contract.like else "")
-        lines.append(f"  {contract.title} (bid as {contract.name}{how}) [{', '.join(b.cites)} {b.grade.value}]")
-        for c in contract.clauses:
-            lines.append(f"    [{c.basis.grade.value}, {', '.join(c.basis.cites)}] {sentence(c, deck, seats)}")
-            if c.because:
-                lines.append(f"      Why: {c.because}")
-        if not contract.clauses:
-            lines.append("    The ruleset's own clauses, unchanged.")
-    lines.append("")
-    return lines
-
-
 def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
     """The whole ruleset in prose: clauses by section, then the lacunae with every reading."""
     manual = manual or load_manual()
@@ -486,7 +488,19 @@ def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
             if c.because:
                 lines.append(f"    Why: {c.because}")
         lines.append("")
-    lines += _contract_lines(r, deck, seats)
+    if r.contracts:
+        lines.append("Contracts")
+        for k in r.contracts:
+            form = (" for each colour" if k.each_colour else "") + (f", like {k.like}" if k.like else "")
+            lines.append(f"  {k.title} (contract {k.name}{form}) [{', '.join(k.basis.cites)} {k.basis.grade.value}]")
+            if not k.clauses:
+                lines.append("    Nothing changes: the rules above are played as they stand.")
+            for c in k.clauses:
+                lines.append(f"    [{c.basis.grade.value if c.basis.grade else k.basis.grade.value}] "
+                             f"{sentence(c, deck, seats, r.clause('deal'))}")
+                if c.because:
+                    lines.append(f"      Why: {c.because}")
+        lines.append("")
     if r.lacunae:
         lines.append("Gaps and ambiguities")
         for ch in r.lacunae:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .compare import compare_pages
 from .context import Context
+from .family import family_pages
 from .extra import _trick_picture, cards_markdown, errors_markdown, grammar_markdown, home_markdown
 from .gaps import gap_pages, index_lacuna_cites
 from .learn import PAGE as PLAY_PAGE, learn_pages
@@ -36,6 +37,7 @@ def build_pages(write) -> Context:
     gap_nav = gap_pages(ctx, write)
     sim_nav = simulation_pages(ctx, write)
     variant_nav = variant_pages(ctx, write)
+    family_nav = family_pages(ctx, write)
     write("index.md", home_markdown(ctx))
     write("assets/trick.svg", _trick_picture(ctx))
     write("cards.md", cards_markdown(ctx, write))
@@ -51,10 +53,12 @@ def build_pages(write) -> Context:
                "* [Gaps and readings](gaps/index.md)"] + _nav_block(gap_nav) + [
                "* [Simulations](simulations/index.md)"] + _nav_block(sim_nav) + (
                ["* [New variants](variants/index.md)"] + _nav_block(variant_nav) if variant_nav else []) + [
+               ] + family_nav + [
                "* [The cards](cards.md)",
                "* Rule language",
                "    * [Reference](language.md)",
                "    * [Tutorial: your own variant](tutorial.md)",
+               "    * [Tutorial: a game of your own family](family-tutorial.md)",
                "    * [How a rule file becomes a game](pipeline.md)",
                "    * [Game records](records.md)",
                "    * [Grammar](language/grammar.md)",

@@ -19,7 +19,7 @@ from ..language import ir
 from ..kernel.compiler import Tables, compile_ruleset
 from ..rules.loader import Effective, Resolved, load
 from ..rules.manual import Manual, Section, load_manual, normalise_cite, slugify
-from ..paths import schachett_rulesets as known_rulesets
+from ..paths import family_rulesets, schachett_rulesets as known_rulesets
 from ..rules.prose import filed_under
 
 GRADE_WORDS = {g.value: text for g, text in ir.GRADE_MEANING.items()}
@@ -63,8 +63,21 @@ def clause_anchor(key: str) -> str:
     return "clause-" + re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-")
 
 
+# The family's games in the order of the site's pages: the Schafkopf games first, then the euchres, Whist and Hearts.
+FAMILY_ORDER = ["schafkopf", "wendish-schafkopf", "dreiwendsch", "officers-schafkopf", "five-hand-euchre", "euchre",
+                "whist", "hearts"]
+
+
 def section_page(section: Section) -> str:
-    """The site path of a manual (or AI reconstruction) section's page."""
+    """The site path of a manual (or AI reconstruction, or family source) section's page.
+
+    >>> from schachett_rules.rules.manual import load_manual
+    >>> m = load_manual()
+    >>> section_page(m.resolve("§2").section), section_page(m.resolve("schafkopf:§2").section)
+    ('manual/s2.md', 'family/sources/schafkopf/s2.md')
+    """
+    if section.source not in ("", "ai"):
+        return f"family/sources/{section.source}/{slugify(section.id) or 'index'}.md"
     folder = "ai" if section.source == "ai" else "manual"
     return f"{folder}/{slugify(section.id) or 'index'}.md"
 
@@ -108,19 +121,46 @@ class Context:
     tables: dict[str, Tables]
     cites: dict[str, list[ClauseRef]] = field(default_factory=dict)   # section cite -> clauses citing it
     lacuna_cites: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # section cite -> (lacuna, page)
+    family: dict[str, Resolved] = field(default_factory=dict)       # the family's games (variants/family/)
+    family_tables: dict[str, Tables] = field(default_factory=dict)
 
     @classmethod
     def load(cls) -> "Context":
         """Load the manual and every ruleset, and index the citations."""
         names = sorted(known_rulesets(), key=lambda n: (RULESET_ORDER.index(n) if n in RULESET_ORDER else 99, n))
         rulesets = {n: load(n) for n in names}
-        ctx = cls(manual=load_manual(), rulesets=rulesets, tables={n: compile_ruleset(r) for n, r in rulesets.items()})
-        for name, r in rulesets.items():
+        family_names = sorted(family_rulesets(), key=lambda n: (FAMILY_ORDER.index(n) if n in FAMILY_ORDER else 99, n))
+        family = {n: load(n) for n in family_names}
+        ctx = cls(manual=load_manual(), rulesets=rulesets, tables={n: compile_ruleset(r) for n, r in rulesets.items()},
+                  family=family, family_tables={n: compile_ruleset(r) for n, r in family.items()})
+        for name, r in list(rulesets.items()) + list(family.items()):
             for e in r.clauses:
                 ref = ctx.clause_ref(name, e)
                 for c in e.clause.basis.cites:
                     ctx.cites.setdefault(ctx.resolve(c).section.cite, []).append(ref)
+            for k in r.contracts:      # a contract and its clauses rest on their sources too
+                refs = [(k.basis, ClauseRef(ruleset=name, key=f"contract {k.name}", grade=k.basis.grade.value,
+                                            cites=k.basis.cites, section=k.basis.section,
+                                            anchor=f"contract-{k.name}"))]
+                for c in k.clauses:
+                    key = ir.clause_key(c)
+                    basis = c.basis if c.basis.cites else k.basis
+                    grade = (c.basis.grade or k.basis.grade).value
+                    refs.append((basis, ClauseRef(ruleset=name, key=f"{k.name}: {key}", grade=grade, cites=basis.cites,
+                                                  section=basis.section,
+                                                  anchor=f"contract-{k.name}" + clause_anchor(key).removeprefix("clause"))))
+                for basis, ref in refs:
+                    for c in basis.cites:
+                        ctx.cites.setdefault(ctx.resolve(c).section.cite, []).append(ref)
         return ctx
+
+    def ruleset(self, name: str) -> Resolved:
+        """A ruleset of Schachett's or of the family's, by name."""
+        return self.rulesets[name] if name in self.rulesets else self.family[name]
+
+    def tables_of(self, name: str) -> Tables:
+        """The compiled tables of a ruleset of Schachett's or of the family's."""
+        return self.tables[name] if name in self.tables else self.family_tables[name]
 
     # --- citations ----------------------------------------------------------------------------
     def resolve(self, cite: str):
@@ -155,15 +195,14 @@ class Context:
     # --- clauses --------------------------------------------------------------------------------
     def clause_ref(self, ruleset: str, e: Effective) -> ClauseRef:
         """How other pages point at an effective clause."""
-        r = self.rulesets[ruleset]
+        r = self.ruleset(ruleset)
         return ClauseRef(ruleset=ruleset, key=e.key, grade=e.clause.basis.grade.value, cites=e.clause.basis.cites,
                          section=filed_under(r, e), anchor=clause_anchor(e.key), lacuna=e.origin.lacuna,
                          option=e.origin.option)
 
-    @staticmethod
-    def rulebook_page(ruleset: str) -> str:
-        """The site path of a ruleset's rulebook."""
-        return f"rulebooks/{ruleset}.md"
+    def rulebook_page(self, ruleset: str) -> str:
+        """The site path of a ruleset's rulebook: a family game's is its page in the family's section."""
+        return f"family/{ruleset}.md" if ruleset in self.family else f"rulebooks/{ruleset}.md"
 
     def clause_link(self, from_page: str, ref: ClauseRef) -> str:
         """A link to a clause on its rulebook page."""

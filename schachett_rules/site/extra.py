@@ -72,6 +72,8 @@ files compile into one engine that plays them all, so each reading can be played
 - [The comparison matrix](compare/matrix.md) and [the printed rules against the AI's](compare/ai.md).
 - [The gaps](gaps/index.md), each with its evidence, its readings and what each reading does to the game.
 - [Simulations](simulations/index.md) of every ruleset, with plots.
+- [The family](family/index.md): Schafkopf, the euchres, Whist and Hearts in the same language, and
+  [which game uses which mechanism](family/mechanisms.md).
 - [The cards](cards.md), drawn from the deck clause, and [the rule language](language.md) to write your own variant.
 
 ## Install it and play
