@@ -146,7 +146,7 @@ statements = st.one_of(
     st.builds(ir.ClauseStatement, clause=clauses),
     st.builds(ir.Override, clause=clauses),
     st.builds(ir.Choose, lacuna=names, option=names, because=because),
-    st.builds(ir.Drop, key=st.sampled_from(["ranking", "follow pawn", "king checkmate", "penalty revoke", "seats"])),
+    st.builds(ir.Drop, key=st.sampled_from(["ranking", "follow pawn", "king checkmate", "penalty revoke", "seats", "game points", "castle king", "dummy 2"])),
     st.builds(ir.Drop, section=st.sampled_from(["§10.3", "§4,4 (3p)", "p.15"])),
     st.builds(ir.Drop, lacuna=names),
     st.builds(ir.Lacuna, name=names, basis=st.builds(ir.Basis, cites=cites, grade=st.one_of(st.none(), grades)), question=text,

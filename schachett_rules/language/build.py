@@ -664,6 +664,12 @@ class _Build:
     def drop_name(self, meta, ch):
         return str(ch[0])
 
+    def drop_castle_king(self, meta, ch):
+        return ir.Drop(key="castle king", at=_pos(meta))
+
+    def drop_game_points(self, meta, ch):
+        return ir.Drop(key="game points", at=_pos(meta))
+
     def drop_section(self, meta, ch):
         return ir.Drop(section=" ".join(str(ch[0]).split()), at=_pos(meta))
 
