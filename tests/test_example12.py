@@ -206,6 +206,7 @@ def test_no_witness_is_sought_for_an_excluded_scenario():
 # --- the report ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_report_table_for_the_three_lacunae():
     rep = ex.report()
     verdicts = {tuple(r.readings.values()): r.verdict for r in rep.rows}

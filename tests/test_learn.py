@@ -252,6 +252,7 @@ def test_a_rescued_trick_is_drawn_as_played_before_it_is_drawn_as_taken(page, le
         assert c.officer in taken
 
 
+@pytest.mark.slow
 def test_the_sample_hand_is_the_same_every_build():
     a, b = build_lesson().sample, build_lesson().sample
     assert [t.cards for t in a.tricks] == [t.cards for t in b.tricks]
@@ -342,6 +343,7 @@ def test_s13_the_score_sheet_lays_out_24_games_in_6_rounds_with_the_seat_changes
     assert set(range(1, 25)) <= games
 
 
+@pytest.mark.slow
 def test_the_sheets_commands_write_and_never_overwrite_without_force(tmp_path):
     runner = CliRunner()
     out = tmp_path / "rules.pdf"

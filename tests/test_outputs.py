@@ -253,6 +253,7 @@ def fake_mkdocs(monkeypatch):
     monkeypatch.setattr(subprocess, "run", build)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("force", [[], ["--force"]])
 def test_site_build_never_writes_into_the_project_or_its_sources(force, fake_mkdocs):
     for folder in (home(), home() / "docs", home() / "docs" / "site", variants_dir(), manual_dir(),

@@ -10,6 +10,7 @@ engine's own observation, rebuilt from the database rows (tests/serving.py).
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from schachett_rules.engine.replay import GameRecord, replay
 from schachett_rules.kernel.deal import names_of
@@ -90,6 +91,7 @@ def _rufer_table(server):
     raise AssertionError("in 30 deals no first bidder could call an Ace")
 
 
+@pytest.mark.slow
 def test_schafkopf_auction_and_call_keep_the_partner_hidden_until_the_ace_is_played(game_server):
     server = game_server
     table, keys, declarer = _rufer_table(server)
