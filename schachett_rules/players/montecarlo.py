@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 
 from ..errors import SchachettError
 from ..kernel.actions import Play
@@ -149,7 +150,7 @@ def refuse_flow(t: Tables, player: str) -> None:
                              f"game; choose the heuristic or the random player")
 
 
-class Deliberating:
+class Deliberating(ABC):
     """What the thinking players share: a card that is the only legal one is played at once, and a chance to
     castle is taken as the heuristic player takes it (a King is rescued when the rules allow)."""
 
@@ -160,9 +161,9 @@ class Deliberating:
         choices = list(dict.fromkeys(obs.legal))
         return choices[0] if len(choices) == 1 else self.choose(obs, choices, rng)
 
+    @abstractmethod
     def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
-        """The best of two or more legal cards (one name per face)."""
-        raise NotImplementedError
+        """The best of two or more legal cards (one name per face): each thinking player's own way of searching."""
 
     def castle(self, obs: Observation, options: list, rng: random.Random):
         """Castling as the heuristic player does it: rescue a King when possible."""
