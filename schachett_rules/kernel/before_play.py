@@ -225,8 +225,10 @@ def _call_or_play(state) -> None:
         return
     c = state.base.flow.contracts[state.contract]
     if c.call[state.trump if c.each_colour else 0] and state.declarer >= 0:
-        state.phase = CALL
-        return
+        # the exchange may have given him every card he could call: then he calls none and plays alone
+        if callable_cards(state, state.declarer, c, state.trump):
+            state.phase = CALL
+            return
     start_play(state)
 
 

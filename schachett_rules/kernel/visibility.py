@@ -63,7 +63,8 @@ def known_partners(state, seat: int) -> tuple[int, ...] | None:
     """The partners the player on ``seat`` knows he has now, or None while he cannot know them.
 
     Fixed parties, a player alone and a partner found by a trick are known to all. A called card's holder is
-    known to himself, and to everyone once the card is played. The holders of a ``parties: holders of`` clause
+    known to himself, and to everyone once the card is played; a declarer left nothing to call plays alone, in
+    everyone's sight. The holders of a ``parties: holders of`` clause
     are known once every one of those cards has been seen, in one's own hand or played.
     """
     from .actions import PLAY, CASTLE, OVER
@@ -82,7 +83,8 @@ def known_partners(state, seat: int) -> tuple[int, ...] | None:
         return t.partners(seat) if state.partner >= 0 else None
     if rule == "called":
         if state.called < 0:
-            return None
+            # no card was called (none was open to him): everyone saw the declarer go on alone
+            return t.partners(seat)
         if state.played >> state.called & 1 or seat == state.partner:
             return t.partners(seat)
         return None

@@ -121,6 +121,20 @@ def points_are_bad(t: Tables) -> bool:
     return t.game_points is not None and t.game_points.lowest_wins and t.game_points.each is not None
 
 
+def _high_cards(t: Tables, hand: list[str], alone: bool) -> tuple[int, float]:
+    """How many of the strongest cards (the top ranks, together at least three tenths of the deck) the hand
+    holds, and how many it wants to take a game: a fifth more than its share with a partner, three fifths alone.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> _high_cards(tables_for("original"), ["wD", "sD", "wT", "sT", "wL", "s1", "s2", "w3", "wI", "sII"], False)
+    (5, 3.692308)
+    """
+    top = sorted(range(t.n_cards), key=lambda card: -t.strength_order[card])[:(3 * t.n_cards + 9) // 10]
+    high = set(top)
+    share = len(high) * len(hand) / t.n_cards
+    return sum(1 for name in hand if t.deck.card_of(name) in high), round(share * (1.6 if alone else 1.2), 6)
+
+
 class HeuristicBot:
     """A sensible player: it weighs each legal card by what the trick is likely to bring its party.
 
@@ -174,7 +188,7 @@ class HeuristicBot:
 
     def decide(self, obs: Observation, rng: random.Random) -> str:
         """Before play: pass on or discard the card least wanted (the strongest where points are bad, else the
-        weakest), call the first card open, and bid the contract whose trumps the hand holds enough of (half the
+        weakest), call the strongest card open, and bid the contract whose trumps the hand holds enough of (half the
         hand, or of the trumps, with a partner; more alone) by the widest margin; else pass."""
         t = self.t
         options = list(obs.options)
@@ -185,7 +199,9 @@ class HeuristicBot:
             bad = points_are_bad(t) and obs.decision == "give"
             return max(options, key=place) if bad else min(options, key=place)
         if obs.decision == "call":
-            return options[0]
+            # the strongest card open brings the strongest partner (and, in Schachett, a Dame called keeps the
+            # caller from calling the second King into his own party)
+            return max(options, key=lambda name: t.strength_order[t.deck.card_of(name)])
         hand = [name for names in (obs.hands.get(obs.seat, ()),) for name in names]
         best, best_margin = "pass", None
         for word in options:
@@ -201,6 +217,10 @@ class HeuristicBot:
             # (the Wenz's four Unters) wants most of them rather than most of the hand
             alone = c.partner == "none" or c.sit_out
             need = min((0.75 if alone else 0.5) * len(hand), (0.75 if alone else 0.5) * total)
+            if not trumps:
+                # a game without trumps (Schachett's called partner) is won by high cards: the hand wants more
+                # than its share of the strongest ranks
+                count, need = _high_cards(tt, hand, alone)
             margin = count - need
             if count and (best_margin is None or margin > best_margin):
                 best, best_margin = word, margin

@@ -31,13 +31,14 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .. import __version__, paths
+from .. import paths
 from ..errors import SchachettError
 from ..kernel.state import State
 from ..kernel.compiler import tables_for
 from ..kernel.records import GameResult, money
 from ..kernel.scoring import outcome, stake_money
 from ..kernel.tables import Tables
+from .fingerprint import code_version
 from ..language import ir
 from ..language.expr import evaluate_arrays
 from ..players import bot_problem, make_bot
@@ -102,7 +103,7 @@ class Spec(BaseModel):
 
     def key(self, t: Tables, ir_json: str) -> str:
         """A hash of everything that decides the result: the ruleset's IR, options, bots, games, seed."""
-        blob = json.dumps({"ir": ir_json, "spec": self.model_dump(mode="json"), "version": __version__,
+        blob = json.dumps({"ir": ir_json, "spec": self.model_dump(mode="json"), "version": code_version(),
                            "chunk": self.chunk_size(t)}, sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:24]
 
