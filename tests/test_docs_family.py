@@ -1,8 +1,8 @@
 """The family's part of the language reference (docs/language.md, "The family's clauses") shows real clauses.
 
-Every example there is a clause (or a contract, or a drop) of a rule file in variants/family/, found there line by
-line; it parses on its own; every family file it comes from loads and compiles; and every clause kind the family
-added has its entry.
+Every example there is a clause (or a contract, or a drop) of a rule file in variants/family/ (or of one of
+Schachett's forms that use the family's clauses, in variants/), found there line by line; it parses on its own;
+every file it comes from loads and compiles; and every clause kind the family added has its entry.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 from schachett_rules.kernel.compiler import compile_ruleset
 from schachett_rules.language.syntax import parse_ruleset
-from schachett_rules.paths import family_dir, family_rulesets, home
+from schachett_rules.paths import family_dir, family_rulesets, home, schachett_rulesets, variants_dir
 from schachett_rules.rules.loader import load
 
 PAGE = home() / "docs" / "language.md"
@@ -32,7 +32,7 @@ def examples() -> list[str]:
 
 def family_lines() -> dict[str, list[str]]:
     return {p.stem: [line.strip() for line in p.read_text(encoding="utf-8").splitlines()]
-            for p in sorted(family_dir().glob("*.schachett"))}
+            for p in sorted(family_dir().glob("*.schachett")) + sorted(variants_dir().glob("*.schachett"))}
 
 
 def test_the_section_has_examples():
@@ -55,7 +55,7 @@ def test_every_example_is_a_clause_of_a_family_file_and_parses(example):
 
 
 def test_every_game_named_as_a_user_exists():
-    games = set(family_rulesets())
+    games = set(family_rulesets()) | set(schachett_rulesets())
     for line in re.findall(r"^\*Used in:\*(.*?)(?=\n\n|\Z)", section(), flags=re.S | re.M):
         named = set(re.findall(r"`([a-z-]+)`", line))
         assert named and named <= games, line
@@ -67,7 +67,7 @@ KINDS = ["restriction", "no lead", "no play", "no discard", "in first trick", "b
          "left, right, across, none", "exchange", "auction", "from dealer + 1", "first bid wins", "highest bid wins",
          "all pass: redeal", "all pass: play", "all pass: dealer must bid", "of turned colour", "except turned colour",
          "requires", "holds all of", "holds one of", "call [", "where not held and its colour held",
-         "holder of called card", "partner [", "first other trick winner", "sit out", "value march", "game points",
+         "holder of called card", "where held", "partner [", "first other trick winner", "sit out", "value march", "game points",
          "declarer party", "other parties", "each party", "until 100 lowest wins", "declarer wins when",
          "per player", "per defender", "if(", "==", "for each colour like up", "drop contract", "class trump",
          "of trump shade", "holders of cQ, sQ", "each alone"]

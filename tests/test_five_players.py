@@ -12,6 +12,8 @@ from fractions import Fraction
 
 import pytest
 
+from schachett_rules.errors import IllegalAction
+from schachett_rules.kernel.actions import Call
 from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.kernel.scoring import settle
 from schachett_rules.kernel.state import State
@@ -137,3 +139,13 @@ def test_random_and_heuristic_games_end_with_the_money_even_and_every_card_playe
         played = [card for tr in game.tricks for _seat, card in tr.cards]
         laid_away = [t.deck.card_name(c) for c in range(t.n_cards) if any(m >> c & 1 for m in game.discarded)]
         assert sorted(played + laid_away) == sorted(t.deck.card_name(c) for c in range(t.n_cards))
+
+
+def test_s1_a_king_he_laid_away_is_one_he_held_and_may_not_be_called():
+    game = State.from_record(tables_for("five-players"), 0, FIVE, stock=STOCK)
+    decide(game, "called")
+    decide(game, "wK")          # he lays his own King away with a suit card
+    decide(game, "wVI")
+    assert options(game) == {"sK", "wD", "sD"}
+    with pytest.raises(IllegalAction, match="he may not call a card he holds or laid away"):
+        game.verify(Call(1, game.base.deck.card_of("wK")))

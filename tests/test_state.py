@@ -39,7 +39,7 @@ CASTLING = [(("castling", c),) for c in ("as-three-player", "before-play", "resc
 FAMILY = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "variants" / "family").glob("*.schachett"))
 COMPILED_FAMILY = ["hearts", "whist"]
 # Schachett's rulesets whose parties are made at the table: the compiled state does not play them yet
-NOT_COMPILED = ["five-players"]
+NOT_COMPILED = ["eight-players-called", "five-players", "six-players-called"]
 COMPILED = [name for name in RULESETS if name not in NOT_COMPILED]
 CASES = [(name, ()) for name in COMPILED + COMPILED_FAMILY] + [("original", o) for o in CASTLING] + \
     [("three-player", (("castle-king", "own-king-only"),)), ("three-player", (("castle-moment", "each-seat"),))]

@@ -125,21 +125,29 @@ def holds_required(state, seat: int, c: ContractTable, colour: int) -> bool:
 
 
 def callable_cards(state, seat: int, c: ContractTable, colour: int) -> int:
-    """The cards (a bitmask) ``seat`` may call as declarer of contract ``c`` in ``colour`` (the call clause)."""
+    """The cards (a bitmask) ``seat`` may call as declarer of contract ``c`` in ``colour`` (the call clause).
+
+    With two decks a card has copies, and calling it calls them all: he holds it if he holds a copy, and of the
+    copies one (the first) stands for the card called.
+    """
     mask = c.call[colour if c.each_colour else 0]
     if not mask:
         return 0
     hand = state.hands[seat]
+    had = hand | state.discarded[seat]      # a card he laid away he held: he may not call it
     t = c.tables(colour)
     d = t.deck
     groups = {g: i for i, g in enumerate(dict.fromkeys(t.face_group))}
     group = [groups[g] for g in t.face_group]
-    keep = 0
+    keep = seen = 0
     for card in range(t.n_cards):
-        if not mask >> card & 1:
+        copies = d.face_cards[d.card_face[card]]
+        if not mask >> card & 1 or seen & copies:
             continue
+        seen |= copies
         mates = colour_mates(d.card_face, d.face_colour, group, t.n_cards, card) if c.call_colour_held else 0
-        if may_call(True, bool(hand >> card & 1), c.call_not_held, c.call_colour_held, bool(hand & mates)):
+        if may_call(True, bool(had & copies), c.call_not_held, c.call_colour_held, bool(hand & mates),
+                    c.call_held):
             keep |= 1 << card
     return keep
 
@@ -242,10 +250,24 @@ def call_actions(state) -> list:
 
 
 def call(state, seat: int, card: int) -> None:
-    """The declarer calls ``card``: its holder (if it was dealt) becomes his partner."""
+    """The declarer calls ``card``: its holder (if it was dealt) becomes his partner; with two decks, the holders
+    of its copies but himself."""
     state.called = card
-    state.partner = next((s for s in range(state.base.n_seats) if state.hands[s] >> card & 1), -1)
+    held = called_holders(state)
+    state.partner = held[0] if held else -1
     start_play(state)
+
+
+def called_copies(state) -> int:
+    """The called card and its copies (a bitmask; 0 before a call)."""
+    d = state.base.deck
+    return d.face_cards[d.card_face[state.called]] if state.called >= 0 else 0
+
+
+def called_holders(state) -> tuple[int, ...]:
+    """The seats other than the declarer's that hold the called card or a copy of it, in seat order."""
+    copies = called_copies(state)
+    return tuple(s for s in range(state.base.n_seats) if s != state.declarer and state.hands[s] & copies)
 
 
 def exchange_rule(state) -> tuple[str, str, int] | None:
@@ -317,7 +339,8 @@ def game_of(state, partner: int) -> object:
     t0 = flow.contracts[state.contract].tables(state.trump) if state.contract >= 0 else state.base
     rule = partner_rule(state)
     party_of = partition(state.base.n_seats, rule, state.declarer, partner,
-                         holders(state) if rule == "holders" else (), t0.party_of)
+                         holders(state) if rule == "holders" else called_holders(state) if rule == "called" else (),
+                         t0.party_of)
     sitting = 0
     if state.contract >= 0 and flow.contracts[state.contract].sit_out and state.declarer >= 0:
         if rule == "fixed":

@@ -266,6 +266,7 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
             name=c.name, title=c.title, cite=_cite(c), each_colour=c.each_colour, variants=tuple(variants),
             requires=tuple(requires), requires_cite=_cite(req), call=tuple(call_masks),
             call_not_held=bool(call and call.not_held), call_colour_held=bool(call and call.colour_held),
+            call_held=bool(call and call.held),
             call_cite=_cite(call), partner=rule_c, partner_cite=_cite(partner), sit_out=sit is not None,
             exchange=(ex.who, ex.takes, ex.discards) if ex is not None else None, exchange_cite=_cite(ex)))
     rounds: list[RoundTable] = []

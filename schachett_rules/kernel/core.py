@@ -285,7 +285,8 @@ def party_of_seat(rule: int, seat: int, declarer: int, partner: int, holder_seat
         return seat
     if rule == P_HOLDERS:
         return 0 if (holder_seats >> seat) & 1 else 1
-    return 0 if seat == declarer or (partner >= 0 and seat == partner) else 1
+    # a called card with copies (two decks) partners the declarer with each copy's holder (``holder_seats``)
+    return 0 if seat == declarer or (partner >= 0 and seat == partner) or (holder_seats >> seat) & 1 else 1
 
 
 def pass_step(way: int, n_seats: int) -> int:
@@ -323,15 +324,19 @@ def holds_required(hand, required, every: bool, words: int) -> bool:
     return all_of if every else have
 
 
-def may_call(in_call: bool, held: bool, not_held: bool, colour_held: bool, mate_held: bool) -> bool:
-    """Whether a declarer may call a card: one the call clause names (``in_call``), not one he holds where the
-    clause says so (``not_held``), and where it asks for his colour (``colour_held``) only one of whose colour and
-    class, but other face, he holds another card (``mate_held``: :func:`colour_mates` against his hand).
+def may_call(in_call: bool, held: bool, not_held: bool, colour_held: bool, mate_held: bool,
+             must_hold: bool = False) -> bool:
+    """Whether a declarer may call a card: one the call clause names (``in_call``), not one he holds (``held``: a
+    copy of it) where the clause says so (``not_held``), one he holds where it asks that (``must_hold``), and
+    where it asks for his colour (``colour_held``) only one of whose colour and class, but other face, he holds
+    another card (``mate_held``: :func:`colour_mates` against his hand).
 
     >>> may_call(True, False, True, False, False), may_call(True, True, True, False, False)
     (True, False)
+    >>> may_call(True, True, False, False, False, True), may_call(True, False, False, False, False, True)
+    (True, False)
     """
-    return in_call and not (not_held and held) and (mate_held or not colour_held)
+    return in_call and not (not_held and held) and (held or not must_hold) and (mate_held or not colour_held)
 
 
 def colour_mates(card_face, face_colour, face_group, n_cards: int, card: int) -> int:

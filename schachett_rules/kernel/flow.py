@@ -64,6 +64,7 @@ class ContractTable:
     call: tuple[int, ...]                 # per variant: the cards (a bitmask) the declarer may call; 0: no call
     call_not_held: bool
     call_colour_held: bool
+    call_held: bool                       # he must hold a copy (two decks: its other copies' holders partner him)
     call_cite: str
     partner: str                          # one of PARTNER_RULES
     partner_cite: str

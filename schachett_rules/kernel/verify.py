@@ -69,8 +69,10 @@ def _verify_before_play(state, action):
         name = t.deck.card_name(card)
         if isinstance(action, Call):
             c = flow.contracts[state.contract]
-            held = state.hands[action.seat] >> card & 1
-            why = ("he may not call a card he holds" if held and c.call_not_held else
+            copies = t.deck.face_cards[t.deck.card_face[card]]
+            held = (state.hands[action.seat] | state.discarded[action.seat]) & copies
+            why = ("he may not call a card he holds or laid away" if held and c.call_not_held else
+                   "he must hold a copy of the card he calls" if not held and c.call_held else
                    "he must hold a card of its colour and class" if c.call_colour_held else
                    "it is not a card the call clause names")
             open_cards = ", ".join(names_of(t, sum(1 << a.card for a in state.legal_actions())))

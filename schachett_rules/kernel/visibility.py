@@ -63,12 +63,12 @@ def known_partners(state, seat: int) -> tuple[int, ...] | None:
     """The partners the player on ``seat`` knows he has now, or None while he cannot know them.
 
     Fixed parties, a player alone and a partner found by a trick are known to all. A called card's holder is
-    known to himself, and to everyone once the card is played; a declarer left nothing to call plays alone, in
-    everyone's sight. The holders of a ``parties: holders of`` clause
-    are known once every one of those cards has been seen, in one's own hand or played.
+    known to himself, and to everyone once the card is played (with two decks, once every copy has been seen);
+    a declarer left nothing to call plays alone, in everyone's sight. The holders of a ``parties: holders of``
+    clause are known once every one of those cards has been seen, in one's own hand or played.
     """
     from .actions import PLAY, CASTLE, OVER
-    from .before_play import partner_rule      # the flow's rules live there; visibility only reads them
+    from .before_play import called_copies, partner_rule      # the flow's rules live there; visibility reads them
     t = state.t
     flow = state.base.flow
     if state.phase not in (PLAY, CASTLE, OVER):
@@ -85,7 +85,10 @@ def known_partners(state, seat: int) -> tuple[int, ...] | None:
         if state.called < 0:
             # no card was called (none was open to him): everyone saw the declarer go on alone
             return t.partners(seat)
-        if state.played >> state.called & 1 or seat == state.partner:
+        # the called card and its copies (two decks) tell the parties once a seat has seen them all: in its own
+        # hand, laid away by itself, or played
+        copies = called_copies(state)
+        if copies & (state.hands[seat] | state.discarded[seat] | state.played) == copies:
             return t.partners(seat)
         return None
     cards = flow.holders

@@ -328,11 +328,17 @@ class _Build:
     def call_condition_colour_held(self, meta, ch):
         return "colour-held"
 
+    def call_condition_held(self, meta, ch):
+        return "held"
+
     def call_rule(self, meta, ch):
         basis, cards, *conditions, because = ch
         conditions = [c for c in conditions if c is not None]
+        if "held" in conditions and "not-held" in conditions:
+            raise BuildError("call: a card cannot be both held and not held by the declarer; keep one of `where "
+                             "held` and `where not held`", _pos(meta))
         return ir.CallRule(cards=cards, not_held="not-held" in conditions, colour_held="colour-held" in conditions,
-                           **_fields(meta, basis, because))
+                           held="held" in conditions, **_fields(meta, basis, because))
 
     def partner_clause(self, meta, ch):
         basis, who, because = ch

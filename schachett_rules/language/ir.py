@@ -336,13 +336,15 @@ class Requires(ClauseBase):
 class CallRule(ClauseBase):
     """The declarer names a card; its holder is his partner (see ``partner``).
 
-    ``not_held``: a card the declarer does not hold; ``colour_held``: he holds a card of its colour and its class
-    (a plain card of the called Ace's suit)."""
+    ``not_held``: a card the declarer does not hold (no copy of it, with two decks); ``colour_held``: he holds a
+    card of its colour and its class (a plain card of the called Ace's suit); ``held``: a card he holds a copy of
+    (with two decks: the holders of its other copies are his partners)."""
 
     clause: Literal["call"] = "call"
     cards: Selector
     not_held: bool = False
     colour_held: bool = False
+    held: bool = False
 
 
 class Partner(ClauseBase):

@@ -144,7 +144,8 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Requires):
         text = f"requires{b}: holds {phrase('requires_how', 'all' if c.all else 'one')} {selector(c.cards)}"
     elif isinstance(c, ir.CallRule):
-        conditions = (["not held"] if c.not_held else []) + (["its colour held"] if c.colour_held else [])
+        conditions = (["not held"] if c.not_held else []) + (["held"] if c.held else []) + (
+            ["its colour held"] if c.colour_held else [])
         text = f"call{b}: {selector(c.cards)}" + (" where " + " and ".join(conditions) if conditions else "")
     elif isinstance(c, ir.Partner):
         text = f"partner{b}: {phrase('partner_who', c.who)}"

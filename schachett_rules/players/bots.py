@@ -188,7 +188,7 @@ class HeuristicBot:
 
     def decide(self, obs: Observation, rng: random.Random) -> str:
         """Before play: pass on or discard the card least wanted (the strongest where points are bad, else the
-        weakest), call the strongest card open, and bid the contract whose trumps the hand holds enough of (half the
+        weakest), call the card of which it holds fewest copies, the strongest of those, and bid the contract whose trumps the hand holds enough of (half the
         hand, or of the trumps, with a partner; more alone) by the widest margin; else pass."""
         t = self.t
         options = list(obs.options)
@@ -199,9 +199,12 @@ class HeuristicBot:
             bad = points_are_bad(t) and obs.decision == "give"
             return max(options, key=place) if bad else min(options, key=place)
         if obs.decision == "call":
-            # the strongest card open brings the strongest partner (and, in Schachett, a Dame called keeps the
-            # caller from calling the second King into his own party)
-            return max(options, key=lambda name: t.strength_order[t.deck.card_of(name)])
+            # the card of which the hand holds fewest copies brings the most partners (two decks), and the
+            # strongest brings the strongest partner (in Schachett a Dame keeps the caller from calling the
+            # second King into his own party)
+            mine = obs.hands.get(obs.seat, ())
+            return max(options, key=lambda name: (-sum(1 for held in mine if held == name),
+                                                  t.strength_order[t.deck.card_of(name)]))
         hand = [name for names in (obs.hands.get(obs.seat, ()),) for name in names]
         best, best_margin = "pass", None
         for word in options:

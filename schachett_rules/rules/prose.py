@@ -400,7 +400,7 @@ def _family_sentence(c, _sel, seats: int | None) -> str | None:
     if isinstance(c, ir.Requires):
         return f"Only a player who holds {prose('requires_how', 'all' if c.all else 'one')} {_cards(_sel(c.cards))} may bid it."
     if isinstance(c, ir.CallRule):
-        conds = (["he does not hold it"] if c.not_held else []) + (
+        conds = (["he does not hold it"] if c.not_held else []) + (["he holds a copy of it"] if c.held else []) + (
             ["he holds a card of its colour and class"] if c.colour_held else [])
         where = f", where {' and '.join(conds)}" if conds else ""
         return f"The declarer calls {_sel(c.cards)}{where}."
