@@ -77,8 +77,12 @@ def status_lines(t: Tables, obs: Observation, label: Callable[[int], str], recei
     elif obs.trump and obs.phase == "play":
         lines.append(f"Trumps: {colour_name(t, obs.trump)}")
     if obs.called:
-        lines.append(f"Called card: {obs.called} (its holder plays with the declarer"
-                     + ("" if obs.partners is not None else "; who holds it is not known yet") + ")")
+        copies = t.deck.face_cards[t.deck.card_face[t.deck.card_of(obs.called)]].bit_count()
+        who = "its holder plays" if copies == 1 else "the holders of its copies play"
+        lines.append(f"Called card: {obs.called} ({who} with the declarer"
+                     + ("" if obs.partners is not None else
+                        "; who holds it is not known yet" if copies == 1 else
+                        "; who holds them is not known until every copy is seen") + ")")
     if obs.partners:
         mates = "you play with " + " and ".join(label(s) for s in obs.partners)
         if obs.contract is not None:

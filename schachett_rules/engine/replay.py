@@ -473,8 +473,15 @@ def _before_play_lines(rep: ReplayReport, seat) -> list[str]:
         trump = f", {r.trump} trumps" if r.trump else ""
         partner = ""
         if r.called is not None:
-            partner = (f"; {seat(r.partner)} holds the called {r.called}" if r.partner is not None else
-                       f"; nobody holds the called {r.called}, so the declarer plays alone")
+            # with two decks the called card's copies may give the declarer more than one partner
+            mates = [s for p in r.parties if r.declarer in p for s in p if s != r.declarer] \
+                if r.declarer is not None else []
+            if r.partner is not None and len(mates) > 1:
+                partner = f"; {' and '.join(seat(s) for s in mates)} hold the called {r.called}"
+            elif r.partner is not None:
+                partner = f"; {seat(r.partner)} holds the called {r.called}"
+            else:
+                partner = f"; nobody holds the called {r.called}, so the declarer plays alone"
         lines.append(f"Contract: {r.contract}{who}{trump}{partner}.")
     return lines
 

@@ -327,6 +327,11 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         fates = " or ".join(c.events)
         return (f"A rescue may undo a King's {fates} (the King events of these names), and no other fate: "
                 "a King that met another fate stays where it fell.")
+    if isinstance(c, ir.Partner) and c.who == "called" and deck is not None and \
+            2 * sum(cards.bit_count() > 1 for cards in deck.face_cards) > len(deck.face_cards):
+        # two decks (most cards there twice): the card called is there more than once, and each copy's holder
+        # plays with him
+        return "The declarer's partners are the holders of the card he calls: of every copy he does not hold."
     family = _family_sentence(c, _sel, seats)
     if family is not None:
         return family
