@@ -443,3 +443,18 @@ def test_every_clause_of_every_ruleset_can_be_dropped(name):
     for key in sorted(keys):
         drop = parse_ruleset(f"ruleset x extends {name}\ndrop {key}\n").statements[-1]
         assert isinstance(drop, ir.Drop) and drop.key == key
+
+
+def test_s13_a_session_inherited_by_a_table_of_other_size_is_refused(rules):
+    # Wendish Schafkopf's session names four players; a three-handed form that keeps it names the wrong table
+    path = rules('ruleset v "V" extends wendish-schafkopf\noverride seats [wendish:§6 printed]: 3\n'
+                 'override seat names [wendish:§6 design]: "Forehand", "Middlehand", "Rearhand"\n'
+                 'override deal [wendish:§6 printed] {\n    hands 10\n    stock 2\n}\n')
+    with pytest.raises(RuleCheckError, match=r"the session names 4 players \(A, B, C, D\) but the game is played "
+                                             r"by 3; give this ruleset its own session"):
+        compiled(path)
+
+
+def test_s13_the_family_forms_for_three_and_two_name_their_own_players():
+    assert default_players(load("dreiwendsch").clause("session"), tables_for("dreiwendsch")) == list("ABC")
+    assert default_players(load("officers-schafkopf").clause("session"), tables_for("officers-schafkopf")) == ["A", "B"]

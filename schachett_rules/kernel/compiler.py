@@ -137,6 +137,7 @@ class _Compiler:
         castling_clause = self.r.clause("castling")
         dummy = self.dummy()
         dealer = self.dealer()
+        self.session_players()
         if stake == "player" and self.party_of is not None:
             strays = [d for d in dummy if self.party_of[d.seat] != self.party_of[d.by]]
             if strays:
@@ -365,6 +366,19 @@ class _Compiler:
         if not 0 <= first < self.n_seats:
             self.errors.append(_fail(eff, f"seat {first} does not exist (seats 0 to {self.n_seats - 1})"))
         return first, 1 if c.passes == "left" else -1, ", ".join(c.basis.cites)
+
+    def session_players(self) -> None:
+        """A session that names its players names one per seat (per seat of the reign under a Kaiser schedule):
+        a ruleset that changes the seats and inherits another's session would otherwise name the wrong table."""
+        eff = self.r.effective("session")
+        if eff is None or not eff.clause.players:
+            return
+        c = eff.clause
+        want = len(c.reign.seats) if c.reign is not None else self.n_seats
+        if len(c.players) != want:
+            self.errors.append(_fail(eff, f"the session names {len(c.players)} players ({', '.join(c.players)}) but "
+                                          f"the game is played by {want}; give this ruleset its own session "
+                                          f"(`override session`) or name {want} players"))
 
     def dummy(self) -> tuple[DummyTable, ...]:
         out = []
