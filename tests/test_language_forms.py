@@ -110,7 +110,7 @@ def test_castle_with_must_reach_another_seat(rules):
 
 
 THIRTEEN = ('ruleset v "V" extends original\nchoose castling as-three-player\n'
-            'override seats [§1 design]: 13\ndrop seat names\n'
+            'override seats [§1 design]: 13\ndrop seat names\ndrop session\n'
             'override parties [§1 design]: 0 2 4 6 8 10 12 | 1 3 5 7 9 11\n'
             'drop lacuna deal\n'
             'deal [§4 design] { give wK to dealer face up give sK to dealer + 1 face up hands 4 }\n')
