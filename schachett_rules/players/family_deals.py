@@ -115,10 +115,11 @@ def _pick(items: list, k: int, rng) -> list:
     return items[:k]
 
 
-def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = True) -> State | None:
+def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = True, probe=None) -> State | None:
     """The game rebuilt through the kernel's state for ``hands`` (every seat's current hand, as card masks):
     dealt, passed and played as the observation saw it; None when a card seen played would have broken a rule
-    with that deal (``strict``; otherwise the card is played all the same)."""
+    with that deal (``strict``; otherwise the card is played all the same). ``probe(state, seat, card)`` is
+    called before each card seen played."""
     n, d = t.n_seats, t.deck
     me = obs.seat
     plays = [(s, name) for tr in obs.tricks for s, name in tr.cards] + list(obs.trick)
@@ -147,10 +148,10 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
     if t.flow.turn == "dealer":
         if obs.turned is not None:
             turned = d.card_of(obs.turned)
-        else:       # played already: any card of the trump colour the dealer held serves the deal as well
+        else:       # played already: any card of the trump colour the dealer played serves the deal as well
             colour = d.colours.index(obs.trump)
-            turned = next(c for c in range(t.n_cards) if held[obs.dealer] >> c & 1
-                          and d.face_colour[d.card_face[c]] == colour)
+            turned = next(d.card_of(name) for s, name in plays
+                          if s == obs.dealer and d.face_colour[t.face(name)] == colour)
     state = State(t, obs.dealer, game)
     state.push(Deal(tuple(held), 0, turned))
     while state.phase == PASSING:
@@ -162,10 +163,38 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
     for s, name in plays:
         free = state.hands[s] & d.face_cards[t.face(name)]
         card = (free & -free).bit_length() - 1
+        if probe is not None:
+            probe(state, s, card)
         if strict and not state.legal().mask >> card & 1:
             return None
         state.push(Play(s, card))
     return state
+
+
+def rule_voids(t: Tables, obs, unseen: list[int], hands: list[int]) -> list[int]:
+    """By seat, the unseen cards a hidden hand cannot hold, because with that card beside the one it played the
+    rules would have barred the card played: the follow tiers (a colour not followed) and the restrictions (a
+    heart led before hearts were broken, a heart thrown in the first trick: the hand held nothing else).
+
+    The kernel's own legal cards are asked of a hand of the two cards at each card seen played, in a game
+    rebuilt for ``hands`` (any deal agreeing with the cards seen: the tricks, and so the rules' memory, are the
+    same in all of them). A card barred beside one card is barred beside more: neither a follow tier nor a
+    restriction lets a fuller hand play what a smaller hand may not.
+    """
+    out = [0] * t.n_seats
+
+    def probe(state: State, seat: int, card: int) -> None:
+        if seat in obs.hands:
+            return
+        kept = state.hands[seat]
+        for x in unseen:
+            state.hands[seat] = 1 << card | 1 << x
+            if not state.legal().mask >> card & 1:
+                out[seat] |= 1 << x
+        state.hands[seat] = kept
+
+    replay(t, obs, hands, random.Random(0), strict=False, probe=probe)
+    return out
 
 
 def rebuilt(t: Tables, sampler, obs, rng: random.Random, tries: int = 100) -> State:

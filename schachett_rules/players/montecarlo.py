@@ -29,7 +29,7 @@ from ..kernel.observation import Observation
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from .bots import HeuristicBot, fallen_kings
-from .family_deals import known_cards, play_tables, rebuilt
+from .family_deals import known_cards, play_tables, rebuilt, rule_voids
 from .worth import played_out
 
 
@@ -85,6 +85,11 @@ class Sampler:
             trick = [(seat, d.card_of(name)) for seat, name in cards]
             for seat, card in trick[1:]:
                 self.excluded[seat] |= void_after(rules, trick, card)
+        if t.flow is not None:
+            # what the restrictions on play say of a hand, asked of the kernel in a game rebuilt for one deal
+            for seat, barred in enumerate(rule_voids(t, obs, self.unseen, self.sample(random.Random(0)))):
+                self.excluded[seat] |= barred
+            self._freedom = None
 
     def sample(self, rng: random.Random, tries: int = 50) -> list[int]:
         """One deal of the unseen cards to the hidden hands (hands as card masks for every seat)."""
