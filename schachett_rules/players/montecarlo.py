@@ -5,7 +5,10 @@ everything it has seen (its own hand, the hands laid open, where the face-up
 Kings lie, the cards played, and the suits a player has shown he lacks by not
 following), and for each such deal plays every legal card and the rest of the
 game at random. It plays the card with the best average result for its party.
-The same deals serve every card, so the comparison is fair.
+The same deals serve every card, so the comparison is fair. In the family's games the deals also agree with
+what was passed, turned up and barred by the restrictions, and each is rebuilt into a whole game through the
+kernel's state (:mod:`.family_deals`); a play-out is worth what the ruleset decides by (:mod:`.worth`). The
+decisions before play (passes, bids, calls, discards) are the heuristic player's.
 
 >>> import random
 >>> from schachett_rules.kernel.compiler import tables_for
