@@ -38,7 +38,7 @@ from ..kernel.tables import Tables
 from ..playouts.plan import plan_of
 from ..playouts.walk import CompiledState
 from . import alphabeta as ab
-from .equivalence import distinctions
+from .equivalence import chains, distinctions
 
 
 class SearchLimit(SchachettError):
@@ -96,10 +96,12 @@ def _king_bound(t: Tables) -> list[int]:
 class Solver:
     """Exact values of open-hand positions of one ruleset; the table is kept between questions.
 
-    ``table_bits``: the transposition table has 2**table_bits entries (about 40 bytes each).
+    ``table_bits``: the transposition table has 2**table_bits entries (about 40 bytes each). ``by_chains``: the
+    table keys the cards of a chain (:func:`~.equivalence.chains`) by the order of their holders, so that
+    positions alike but for the ranks of cards gone share an entry (False: every card by itself).
     """
 
-    def __init__(self, t: Tables, table_bits: int = 20):
+    def __init__(self, t: Tables, table_bits: int = 20, by_chains: bool = True):
         self.t = t
         alike, apart = distinctions(t)
         faces = t.deck.card_face
@@ -119,7 +121,16 @@ class Solver:
         self.counts = np.zeros(ab.N_COUNTS, dtype=np.int64)
         plan = plan_of(t)
         self.seed = np.zeros(1, dtype=np.uint64)         # the play-outs' generator (a horizon's rollouts)
-        self.extra = (alike, apart, maxpts, np.array(_king_bound(t), dtype=np.int64), self.tt_keys, self.tt_bounds,
+        found = chains(t, alike, apart) if by_chains else []
+        width = max((len(ch) for ch in found), default=1)
+        chain_cards = np.full((len(found), width), -1, dtype=np.int64)
+        chained = np.zeros(plan.words, dtype=np.uint64)
+        for i, ch in enumerate(found):
+            chain_cards[i, :len(ch)] = ch
+            for card in ch:
+                chained[card // 64] |= np.uint64(1 << (card % 64))
+        self.extra = (alike, apart, maxpts, np.array(_king_bound(t), dtype=np.int64), chain_cards, chained,
+                      self.tt_keys, self.tt_bounds,
                       self.tt_moves, self.moves, self.frames, self.fkeys, self.counts,
                       np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
         # the play-outs' players: at random, or every seat by the automaton's "cheapest card that takes" rule
