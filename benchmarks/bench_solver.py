@@ -1,12 +1,15 @@
 """Speed of the exact solver: positions per second and the time to solve a deal from k tricks before its end.
 
     python benchmarks/bench_solver.py [--deals N] [--left 6,8,10] [--full-budget B] [--rulesets a,b] [--family]
+                                      [--bots GAMES]
 
 For each ruleset (default original and reconstruction): for each k of ``--left``, N deals played there at random
 (the same deals on every run), each solved exactly with a fresh table: the median and 90th percentile time,
 the positions per second, and the table's probes and hits. Then a whole 13-trick deal (seed 0) with a budget of
 positions: solved, and in what time, or not. ``--family``: the strong players' time per decision in Hearts and
-Whist (six positions each). One process, one core; compare runs by their ratios.
+Whist (six positions each). ``--bots GAMES``: each bot's time per decision in GAMES games against the heuristic
+player, and strong games (dd in every seat) per second (``bench_strong.bench_bots``). One process, one core;
+compare runs by their ratios.
 """
 
 from __future__ import annotations
@@ -94,9 +97,14 @@ def main() -> None:
     p.add_argument("--rulesets", default="original,reconstruction")
     p.add_argument("--bits", type=int, default=22)
     p.add_argument("--family", action="store_true")
+    p.add_argument("--bots", type=int, default=0)
     a = p.parse_args()
     for name in a.rulesets.split(","):
         bench(name, a.deals, [int(x) for x in a.left.split(",")], a.full_budget, a.bits)
+        if a.bots:
+            from bench_strong import bench_bots
+            for line in bench_bots(name, a.bots):
+                print(line, flush=True)
     if a.family:
         family()
 
