@@ -190,3 +190,15 @@ def test_duel_and_ladder_play_whist(tmp_path, monkeypatch):
     assert data["games"] == 2 and data["a_wins"] + data["b_wins"] + data["draws"] == 2
     out = runner.invoke(main, ["ladder", "whist", "--bots", "heuristic,ismcts:30", "--games", "2", "-q", "-w", "1"])
     assert out.exit_code == 0, out.output and "heuristic vs ismcts:30" in out.output
+
+
+def test_solve_says_what_a_whist_value_counts(tmp_path):
+    runner = CliRunner()
+    record = tmp_path / "w.json"
+    assert runner.invoke(main, ["sample", "whist", "--seed", "3", "--out", str(record)]).exit_code == 0
+    out = runner.invoke(main, ["solve", str(record), "--after", "40", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["value_counts"] == "one a card taken, so a trick counts 4"
+    mine = sum(tr["winner"] in data["party"] for tr in data["tricks"])
+    assert data["future"] == 4 * (mine - (3 - mine))        # three tricks left: four a trick, for and against

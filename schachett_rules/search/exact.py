@@ -83,6 +83,21 @@ def worth_of(t: Tables) -> np.ndarray:
     return rows
 
 
+def worth_words(t: Tables) -> str:
+    """What a value counts, in words (:func:`worth_of`).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> worth_words(tables_for("whist")), worth_words(tables_for("original"))
+    ('one a card taken, so a trick counts 4', 'the points')
+    """
+    worth = worth_of(t)
+    if np.array_equal(worth, np.array([t.points, t.points_last])):
+        return "the points"
+    if (worth == 1).all():
+        return f"one a card taken, so a trick counts {t.n_active}"
+    return "a card's points against the party taking it (the fewest points win; a moon shot is not valued)"
+
+
 def _king_bound(t: Tables) -> list[int]:
     """By trick (from 0, one past the last too): the most one King's event can move a value from then on."""
     coalition = max(1, len(t.parties) - 1)     # an event scored by "the opponents" counts for each of them
@@ -302,4 +317,4 @@ def describe_action(t: Tables, action) -> str:
     return str(action)
 
 
-__all__ = ["Solver", "Par", "SearchLimit", "describe_action", "CASTLE"]
+__all__ = ["Solver", "Par", "SearchLimit", "describe_action", "worth_of", "worth_words", "CASTLE"]
