@@ -165,7 +165,8 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
         card = (free & -free).bit_length() - 1
         if probe is not None:
             probe(state, s, card)
-        if strict and not state.legal().mask >> card & 1:
+        # a hand the seat sees played by the rules in the game itself: only a hidden hand's card is asked
+        if strict and s not in obs.hands and not state.legal().mask >> card & 1:
             return None
         state.push(Play(s, card))
     return state
