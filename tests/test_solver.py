@@ -172,3 +172,16 @@ def test_greedy_play_outs_follow_the_automatons_rule_and_draw_no_numbers():
     one = solver.move_values(early, horizon=1, rollouts=1, seed=1, playout="greedy")
     assert solver.move_values(early, horizon=1, rollouts=1, seed=2, playout="greedy") == one
     assert one != solver.move_values(early, horizon=1, rollouts=1, seed=1)
+
+
+@pytest.mark.parametrize("ruleset", ["original", "reconstruction", "ai-reconstruction", "whist"])
+def test_keys_by_chains_give_the_values_of_keys_by_cards(ruleset):
+    # the table keys a chain's cards by the order of their holders: every value is the one found when every
+    # card is keyed by itself, position after position with the table kept between them
+    t = tables_for(ruleset)
+    by_chains, by_cards = Solver(t, table_bits=18), Solver(t, table_bits=18, by_chains=False)
+    for seed in range(6):
+        game = endgame(ruleset, seed, 5)
+        while game.phase != PLAY:
+            game.apply(game.legal_actions()[0])
+        assert by_chains.value(game) == by_cards.value(game)

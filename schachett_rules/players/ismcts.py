@@ -29,8 +29,8 @@ import random
 from ..kernel.actions import Castle, Play
 from ..kernel.observation import Observation
 from ..kernel.tables import Tables
-from ..playouts.single import rollout
-from .montecarlo import Deliberating, refuse_flow, positions
+from .montecarlo import Deliberating, positions, refuse_uncompiled
+from .worth import played_out
 
 WIN_SHARE = 0.7        # of an iteration's credit, the part for the win; the rest for the point difference
 SCALE = 150.0          # a point difference of this size is worth about three quarters of the difference's part
@@ -47,13 +47,13 @@ class _Node:
         self.party = party               # the party whose choice led here
 
 
-def credit(totals, party: int) -> float:
-    """What a finished play-out is worth to ``party``, from 0 to 1 (see the module's note).
+def credit(diff) -> float:
+    """What a finished play-out is worth to a party whose points (its worth, :mod:`.worth`) exceed all the
+    others' by ``diff``, from 0 to 1 (see the module's note).
 
-    >>> credit([120, 80], 0) > 0.85 > 0.15 > credit([120, 80], 1)
+    >>> credit(40) > 0.85 > 0.15 > credit(-40)
     True
     """
-    diff = totals[party] - sum(p for i, p in enumerate(totals) if i != party)
     win = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
     return WIN_SHARE * win + (1 - WIN_SHARE) * 0.5 * (1 + math.tanh(diff / SCALE))
 
@@ -64,7 +64,7 @@ class TreeSearchBot(Deliberating):
     name = "ismcts"
 
     def __init__(self, t: Tables, iterations: int = 1000, exploration: float = 0.7):
-        refuse_flow(t, "the tree search player")
+        refuse_uncompiled(t, "the tree search player")
         self.t = t
         self.iterations, self.exploration = iterations, exploration
         deck = t.deck
@@ -98,7 +98,7 @@ class TreeSearchBot(Deliberating):
                 state.push(rule)
                 continue
             actions = state.legal_actions()
-            party = t.party_of[state.decider()]
+            party = state.t.party_of[state.decider()]
             keys = [self._key(a) for a in actions]
             fresh = [i for i, k in enumerate(keys) if k not in node.children]
             if fresh:
@@ -118,7 +118,7 @@ class TreeSearchBot(Deliberating):
             node = node.children[keys[best]]
             state.push(actions[best])
             path.append(node)
-        totals = state.points if state.over else rollout(state, rng)
+        worth = played_out(state, rng)
         for n in path:
             n.visits += 1
-            n.credit += credit(totals, n.party)
+            n.credit += credit(worth[n.party])

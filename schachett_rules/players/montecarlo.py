@@ -5,7 +5,10 @@ everything it has seen (its own hand, the hands laid open, where the face-up
 Kings lie, the cards played, and the suits a player has shown he lacks by not
 following), and for each such deal plays every legal card and the rest of the
 game at random. It plays the card with the best average result for its party.
-The same deals serve every card, so the comparison is fair.
+The same deals serve every card, so the comparison is fair. In the family's games the deals also agree with
+what was passed, turned up and barred by the restrictions, and each is rebuilt into a whole game through the
+kernel's state (:mod:`.family_deals`); a play-out is worth what the ruleset decides by (:mod:`.worth`). The
+decisions before play (passes, bids, calls, discards) are the heuristic player's.
 
 >>> import random
 >>> from schachett_rules.kernel.compiler import tables_for
@@ -28,8 +31,9 @@ from ..kernel.follow import void_after
 from ..kernel.observation import Observation
 from ..kernel.state import State
 from ..kernel.tables import Tables
-from ..playouts.single import rollout
 from .bots import HeuristicBot, fallen_kings
+from .family_deals import known_cards, play_tables, rebuilt, rule_voids
+from .worth import played_out
 
 
 class Sampler:
@@ -56,6 +60,8 @@ class Sampler:
         for seat, name in obs.kings:
             if seat not in self.visible:
                 claim(seat, name)
+        for seat, name in known_cards(t, obs):      # the family's: cards passed on, the card turned up
+            claim(seat, name)
         played = [(s, c) for tr in obs.tricks for s, c in tr.cards] + list(obs.trick)
         for _, name in played:
             free = d.face_cards[t.face(name)] & ~taken
@@ -77,10 +83,16 @@ class Sampler:
         self.excluded = [0] * n
         self._freedom = None
         self._open: list[list[int]] = []
+        rules = play_tables(t, obs)          # a contract's follow tiers (its trumps), where one is played
         for cards in [tr.cards for tr in obs.tricks] + ([obs.trick] if obs.trick else []):
             trick = [(seat, d.card_of(name)) for seat, name in cards]
             for seat, card in trick[1:]:
-                self.excluded[seat] |= void_after(t, trick, card)
+                self.excluded[seat] |= void_after(rules, trick, card)
+        if t.flow is not None:
+            # what the restrictions on play say of a hand, asked of the kernel in a game rebuilt for one deal
+            for seat, barred in enumerate(rule_voids(t, obs, self.unseen, self.sample(random.Random(0)))):
+                self.excluded[seat] |= barred
+            self._freedom = None
 
     def sample(self, rng: random.Random, tries: int = 50) -> list[int]:
         """One deal of the unseen cards to the hidden hands (hands as card masks for every seat)."""
@@ -116,8 +128,16 @@ class Sampler:
 
 def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
     """``samples`` states at the observed position, each with its own deal of the cards the seat cannot see
-    (agreeing with all it has seen), the points, Kings fallen and castles as the observation shows them."""
+    (agreeing with all it has seen), the points, Kings fallen and castles as the observation shows them.
+
+    A family game is rebuilt from its deal through the kernel's state (:func:`~.family_deals.rebuilt`), so
+    its trumps, parties and the restrictions' memory are the kernel's own.
+    """
     sampler = Sampler(t, obs)
+    if t.flow is not None:
+        for _ in range(samples):
+            yield rebuilt(t, sampler, obs, rng)
+        return
     points = [0] * len(t.parties)
     cards = [0] * len(t.parties)
     for tr in obs.tricks:
@@ -140,14 +160,23 @@ def card_of(t: Tables, hand: int, name: str) -> int:
     return (free & -free).bit_length() - 1
 
 
-def refuse_flow(t: Tables, player: str) -> None:
-    """Refuse a ruleset whose hidden hands the sampling players cannot yet deal (see :class:`Sampler`)."""
-    if t.flow is not None:
-        # the deals are dealt hand by hand from what a seat saw in the tricks; cards passed on, a stock, a
-        # discard and a partner known only by a called card are not yet among what they reason from
-        raise SchachettError(f"{player} cannot yet play {t.name}: it samples the hidden hands from the tricks "
-                             f"alone, and this ruleset passes cards, leaves a stock or makes its parties in the "
-                             f"game; choose the heuristic or the random player")
+def refuse_uncompiled(t: Tables, player: str) -> None:
+    """Refuse a ruleset the compiled game state cannot play (:func:`~schachett_rules.playouts.plan.not_compiled`):
+    the thinking players play their games out through it.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> refuse_uncompiled(tables_for("hearts"), "mc")
+    >>> refuse_uncompiled(tables_for("schafkopf"), "mc")
+    Traceback (most recent call last):
+    ...
+    schachett_rules.errors.SchachettError: mc cannot yet play schafkopf: the compiled game state ...
+    """
+    from ..playouts.plan import not_compiled
+    why = not_compiled(t)
+    if why is not None:
+        raise SchachettError(f"{player} cannot yet play {t.name}: the compiled game state its play-outs run "
+                             f"through does not yet play all of it ({why}); choose the heuristic or the random "
+                             f"player")
 
 
 class Deliberating(ABC):
@@ -180,7 +209,7 @@ class MonteCarloBot(Deliberating):
     name = "mc"
 
     def __init__(self, t: Tables, samples: int = 24):
-        refuse_flow(t, "the Monte-Carlo player")
+        refuse_uncompiled(t, "the Monte-Carlo player")
         self.t = t
         self.samples = samples
 
@@ -188,13 +217,12 @@ class MonteCarloBot(Deliberating):
         """The card with the best mean result over the sampled deals (castling played on in every play-out)."""
         t = self.t
         me = obs.to_move
-        mine = t.party_of[me]
         scores = {name: 0.0 for name in choices}
         for position in positions(t, obs, rng, self.samples):
             hands = position.hands
+            mine = position.t.party_of[me]         # a called partner's party is the sampled deal's
             for name in choices:
                 position.push(Play(me, card_of(t, hands[me], name)))
-                totals = rollout(position, rng)
+                scores[name] += played_out(position, rng)[mine]
                 position.undo()
-                scores[name] += totals[mine] - sum(totals) + totals[mine]
         return max(choices, key=lambda name: scores[name])

@@ -27,7 +27,7 @@ import random
 from ..kernel.actions import Play
 from ..kernel.observation import Observation
 from ..kernel.tables import Tables
-from .montecarlo import Deliberating, refuse_flow, card_of, positions
+from .montecarlo import Deliberating, card_of, positions, refuse_uncompiled
 
 # the positions one solve may visit before the player settles for a shorter look ahead
 BUDGET = 60_000
@@ -41,7 +41,7 @@ class SamplingBot(Deliberating):
     def __init__(self, t: Tables, samples: int = 80, horizon: int = 1, exact_from: int = 4, rollouts: int = 1,
                  playout: str = "greedy"):
         from ..search.exact import Solver     # numba is loaded by the first strong player, not by every import
-        refuse_flow(t, "the sampling player")
+        refuse_uncompiled(t, "the sampling player")
         self.t = t
         self.samples, self.horizon, self.exact_from, self.rollouts = samples, horizon, exact_from, rollouts
         self.playout = playout
@@ -51,11 +51,11 @@ class SamplingBot(Deliberating):
         """The card with the best mean value over the sampled deals."""
         t = self.t
         me = obs.to_move
-        mine = t.party_of[me]
         left = t.n_tricks - obs.trick_number + 1
         horizon = None if left <= self.exact_from else self.horizon
         scores = dict.fromkeys(choices, 0.0)
         for position in positions(t, obs, rng, self.samples):
+            mine = position.t.party_of[me]         # a called partner's party is the sampled deal's
             actions = [Play(me, card_of(t, position.hands[me], name)) for name in choices]
             seed = int(rng.random() * 2**53)
             values = self.solver.move_values(position, side=mine, budget=BUDGET, horizon=horizon, actions=actions,

@@ -56,14 +56,31 @@ def _mix(z):
 
 
 @_inline
-def _keys(sc, hands, regs, each, side):
-    """Two independent 64-bit hashes of a trick-start position (hands, leader, Kings fallen, castles, party)."""
+def _keys(sc, hands, regs, each, side, chains, chained, n_chains):
+    """Two independent 64-bit hashes of a trick-start position (hands, leader, Kings fallen, castles, party).
+
+    The cards of the first ``n_chains`` chains (:func:`~.equivalence.chains`: cards that differ only in taking
+    one another, in rank order) count by the order of their holders alone, not by which of them each holds, so
+    that positions alike but for the ranks of cards already gone share one entry.
+    """
     a = np.uint64(0x243F6A8885A308D3) + np.uint64(side)
     b = np.uint64(0x13198A2E03707344) + np.uint64(side)
     for s in range(sc[S_SEATS]):
         for w in range(sc[S_WORDS]):
-            a = _mix(a ^ hands[s, w]) + np.uint64(s * 8 + w + 1)
-            b = _mix(b + hands[s, w]) ^ np.uint64(s * 16 + w + 7)
+            h = hands[s, w] & ~chained[w] if n_chains > 0 else hands[s, w]
+            a = _mix(a ^ h) + np.uint64(s * 8 + w + 1)
+            b = _mix(b + h) ^ np.uint64(s * 16 + w + 7)
+    for ch in range(n_chains):
+        for i in range(chains.shape[1]):
+            card = chains[ch, i]
+            if card < 0:
+                break
+            for s in range(sc[S_SEATS]):
+                if has_card(hands[s], card):
+                    a = _mix(a ^ np.uint64(s + 1)) + np.uint64(ch)
+                    b = _mix(b + np.uint64(s + 5)) ^ np.uint64(ch)
+        a = _mix(a ^ np.uint64(0xFF))
+        b = _mix(b + np.uint64(0xFE))
     if sc[S_RULES] + sc[S_OWED] > 0:       # a restriction asks what was played: a stock's cards are in no hand
         row = sc[S_SEATS] + H_PLAYED
         for w in range(sc[S_WORDS]):
@@ -260,7 +277,8 @@ F_N, F_I, F_ALPHA, F_BETA, F_BEST, F_MOVE, F_MAX, F_SLOT, F_A0, F_B0, F_BASE, N_
 def search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
            event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
            hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-           alike, apart, maxpts, kingmax, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts, u, seed, order,
+           alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts, u,
+           seed, order,
            playout_policy, side, alpha, beta, budget, stop, rollouts):
     """The value for party ``side`` of the position in the arrays, within the window (``alpha``, ``beta``).
 
@@ -316,7 +334,9 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
                                       faces, legal, scratch, cards, takes, order, side, rollouts)
                     continue
                 kind = rollouts * 8 + (playout_policy[0] + 1 if rollouts > 0 else 0)
-                k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * kind))
+                # play-outs draw their cards by place, so their positions keep the cards' own ranks
+                k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * kind), chains, chained,
+                               chains.shape[0] if rollouts == 0 and sc[S_RULES] + sc[S_OWED] == 0 else 0)
                 slot = np.int64(k1 & size_mask)
                 fkeys[d, 0], fkeys[d, 1] = k1, k2
                 counts[PROBES] += 1

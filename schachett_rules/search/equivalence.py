@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..kernel.automaton import strength_order
 from ..kernel.castling import officer_cards
 from ..kernel.tables import Tables
 
@@ -67,3 +68,55 @@ def distinctions(t: Tables) -> tuple[np.ndarray, np.ndarray]:
                         tells |= d.face_cards[h]
             apart[f, g] = _split(tells, words)
     return alike, apart
+
+
+def chains(t: Tables, alike: np.ndarray, apart: np.ndarray) -> list[list[int]]:
+    """Sets of cards, each in rank order, that differ only in which of them takes which: every pair equivalent
+    whenever no card of the set lies between them, each face dealt once, the higher taking the lower in
+    ordinary and last tricks alike. Two positions whose cards of a chain lie in the same order of holders
+    play alike (a transposition table may key them as one).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> t = tables_for("original")
+    >>> [[t.deck.card_name(c) for c in chain] for chain in chains(t, *distinctions(t))]
+    [['wX', 'wIX', 'wVIII', 'wVII', 'wVI', 'wV'], ['sX', 'sIX', 'sVIII', 'sVII', 'sVI', 'sV']]
+    """
+    d, n = t.deck, t.n_faces
+    words = apart.shape[2]
+
+    def mask(f: int, g: int) -> int:
+        return sum(int(apart[f, g, w]) << (64 * w) for w in range(words))
+
+    def fits(f: int, g: int) -> bool:
+        # equivalent but for cards that are themselves equivalent to both
+        tells = mask(f, g) & ~(d.face_cards[f] | d.face_cards[g])
+        return bool(alike[f, g]) and all(alike[f, h] and alike[g, h] for h in range(n) if d.face_cards[h] & tells)
+
+    strength = strength_order(t)
+    single = [f for f in range(n) if d.face_cards[f].bit_count() == 1]
+    seen: set[int] = set()
+    out = []
+    for f in single:
+        if f in seen:
+            continue
+        group = [f] + [g for g in single if g != f and fits(f, g)]
+        while True:
+            # the face that fits fewest of the others leaves, until every pair fits
+            misfits = {g: sum(1 for h in group if h != g and not fits(g, h)) for g in group}
+            worst = max(group, key=lambda g: (misfits[g], g != f))
+            if not misfits[worst]:
+                break
+            group.remove(worst)
+        if len(group) < 2:
+            continue
+        order = sorted(group, key=lambda g: sum(1 for h in group if t.beats[g] >> h & 1), reverse=True)
+        cards = sum(d.face_cards[g] for g in group)
+        places = [strength[(d.face_cards[g]).bit_length() - 1] for g in order]
+        ranked = all((t.beats[g] >> h & 1) == (t.beats_last[g] >> h & 1) == (i < j) and not mask(g, h) & ~cards
+                     for i, g in enumerate(order) for j, h in enumerate(order) if i != j)
+        # the automaton's order of strength (a play-out's, an automaton seat's) must agree with the chain's
+        ranked = ranked and (places == sorted(places) or places == sorted(places, reverse=True))
+        if ranked:
+            seen.update(group)
+            out.append([(d.face_cards[g]).bit_length() - 1 for g in order])
+    return out

@@ -38,7 +38,7 @@ from ..kernel.tables import Tables
 from ..playouts.plan import plan_of
 from ..playouts.walk import CompiledState
 from . import alphabeta as ab
-from .equivalence import distinctions
+from .equivalence import chains, distinctions
 
 
 class SearchLimit(SchachettError):
@@ -62,6 +62,42 @@ class Par:
     nodes: int                 # positions the search visited
 
 
+def worth_of(t: Tables) -> np.ndarray:
+    """What the search counts for each card a party takes, in the last trick and before it (rows 1 and 0): its
+    points; in a game decided by game points alone (no settlement), minus its points where the fewest win
+    (Hearts: the moon shot is not valued) and 1 a card where the cards score nothing (Whist: the tricks).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> t = tables_for("hearts")
+    >>> int(worth_of(t)[0, t.face("sQ")]), int(worth_of(t)[1, t.face("h5")]), int(worth_of(t)[0, t.face("c5")])
+    (-13, -1, 0)
+    >>> sorted(set(worth_of(tables_for("whist")).ravel().tolist()))
+    [1]
+    """
+    rows = np.array([t.points, t.points_last], dtype=np.int64)
+    if t.settlement is None and t.game_points is not None:
+        if t.game_points.lowest_wins:
+            return -rows
+        if not rows.any():
+            return np.ones_like(rows)
+    return rows
+
+
+def worth_words(t: Tables) -> str:
+    """What a value counts, in words (:func:`worth_of`).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> worth_words(tables_for("whist")), worth_words(tables_for("original"))
+    ('one a card taken, so a trick counts 4', 'the points')
+    """
+    worth = worth_of(t)
+    if np.array_equal(worth, np.array([t.points, t.points_last])):
+        return "the points"
+    if (worth == 1).all():
+        return f"one a card taken, so a trick counts {t.n_active}"
+    return "a card's points against the party taking it (the fewest points win; a moon shot is not valued)"
+
+
 def _king_bound(t: Tables) -> list[int]:
     """By trick (from 0, one past the last too): the most one King's event can move a value from then on."""
     coalition = max(1, len(t.parties) - 1)     # an event scored by "the opponents" counts for each of them
@@ -75,20 +111,19 @@ def _king_bound(t: Tables) -> list[int]:
 class Solver:
     """Exact values of open-hand positions of one ruleset; the table is kept between questions.
 
-    ``table_bits``: the transposition table has 2**table_bits entries (about 40 bytes each).
+    ``table_bits``: the transposition table has 2**table_bits entries (about 40 bytes each). ``by_chains``: the
+    table keys the cards of a chain (:func:`~.equivalence.chains`) by the order of their holders, so that
+    positions alike but for the ranks of cards gone share an entry (False: every card by itself).
     """
 
-    def __init__(self, t: Tables, table_bits: int = 20):
-        if t.settlement is None and t.game_points is not None:
-            # the search maximises a party's points in the tricks; a game decided by its game points alone (the
-            # fewest in Hearts, the tricks over six in Whist) asks another value
-            raise SchachettError(f"the solver cannot yet play {t.name}: it finds the most card points a party can "
-                                 f"take, and this ruleset is decided by its game points")
+    def __init__(self, t: Tables, table_bits: int = 20, by_chains: bool = True):
         self.t = t
         alike, apart = distinctions(t)
         faces = t.deck.card_face
-        maxpts = np.array([max(t.points[faces[c]], t.points_last[faces[c]]) for c in range(t.n_cards)],
-                          dtype=np.int64)
+        worth = worth_of(t)
+        # the worth the search counts, where it is not the points the compiled state counts
+        self.counted = worth if not np.array_equal(worth, np.array([t.points, t.points_last])) else None
+        maxpts = np.array([max(abs(int(w)) for w in worth[:, faces[c]]) for c in range(t.n_cards)], dtype=np.int64)
         size = 1 << table_bits
         self.tt_keys = np.zeros((size, 2), dtype=np.uint64)
         self.tt_bounds = np.zeros((size, 2), dtype=np.int64)
@@ -101,7 +136,16 @@ class Solver:
         self.counts = np.zeros(ab.N_COUNTS, dtype=np.int64)
         plan = plan_of(t)
         self.seed = np.zeros(1, dtype=np.uint64)         # the play-outs' generator (a horizon's rollouts)
-        self.extra = (alike, apart, maxpts, np.array(_king_bound(t), dtype=np.int64), self.tt_keys, self.tt_bounds,
+        found = chains(t, alike, apart) if by_chains else []
+        width = max((len(ch) for ch in found), default=1)
+        chain_cards = np.full((len(found), width), -1, dtype=np.int64)
+        chained = np.zeros(plan.words, dtype=np.uint64)
+        for i, ch in enumerate(found):
+            chain_cards[i, :len(ch)] = ch
+            for card in ch:
+                chained[card // 64] |= np.uint64(1 << (card % 64))
+        self.extra = (alike, apart, maxpts, np.array(_king_bound(t), dtype=np.int64), chain_cards, chained,
+                      self.tt_keys, self.tt_bounds,
                       self.tt_moves, self.moves, self.frames, self.fkeys, self.counts,
                       np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
         # the play-outs' players: at random, or every seat by the automaton's "cheapest card that takes" rule
@@ -135,7 +179,7 @@ class Solver:
         """The final value for ``side`` (default: the party deciding now) with best play; None past ``budget``
         positions (0: no limit)."""
         side = self._side(state, side)
-        return self._bisect(state, CompiledState(state), side, budget)
+        return self._bisect(state, self._walk(state), side, budget)
 
     def _room(self, state: State) -> int:
         """The most the points still to come can move a value (every card left at its best, each King's best)."""
@@ -173,7 +217,7 @@ class Solver:
         random, their numbers from ``seed``, or greedy: every seat plays the cheapest card that takes)."""
         self.seed[0] = seed & ((1 << 64) - 1)
         side = self._side(state, side)
-        walk = CompiledState(state)
+        walk = self._walk(state)
         stop = None if horizon is None else min(self.t.n_tricks, state.done + horizon)
         out = []
         for action in state.legal_actions() if actions is None else actions:
@@ -190,7 +234,7 @@ class Solver:
         side = self._side(state, side)
         before = self.nodes
         game = state.clone()
-        walk = CompiledState(game)
+        walk = self._walk(game)
         value = self._bisect(game, walk, side, budget)
         if value is None:
             raise SearchLimit(budget, state.trick_number)
@@ -202,14 +246,14 @@ class Solver:
     def forces(self, state: State, side: int, target: int, budget: int = 0) -> bool | None:
         """Whether ``side`` can make its final value at least ``target`` whatever the others play (one
         null-window search: far quicker than the value itself); None past ``budget`` positions."""
-        v = self._search(CompiledState(state), side, target - 1, target, budget)
+        v = self._search(self._walk(state), side, target - 1, target, budget)
         return None if v is None else v >= target
 
     def forcing_line(self, state: State, side: int, target: int, budget: int = 0) -> tuple[list, State]:
         """A line from ``state`` along which ``side`` keeps a final value of at least ``target`` (which it must
         be able to force), and the finished game; the others play their first action that keeps it so."""
         game = state.clone()
-        return self._line(game, CompiledState(game), side, target, False, budget), game
+        return self._line(game, self._walk(game), side, target, False, budget), game
 
     def _line(self, game: State, walk: CompiledState, side: int, target: int, exact: bool, budget: int) -> list:
         """Play ``game`` (and its compiled twin) to the end along actions that keep the value at ``target``
@@ -238,8 +282,28 @@ class Solver:
                 return action
         raise AssertionError("no action keeps the value of the position")  # pragma: no cover - a search bug
 
+    def _walk(self, state: State) -> CompiledState:
+        """The position in compiled arrays, counting each card as :func:`worth_of` says where that is not its
+        points."""
+        walk = CompiledState(state)
+        if self.counted is not None:
+            walk.arrays.points[:] = self.counted
+            walk.arrays.totals[0, :] = self._so_far(state)
+        return walk
+
+    def _so_far(self, state: State) -> list[int]:
+        """Each party's worth of the tricks taken so far."""
+        if self.counted is None:
+            return list(state.points)
+        t, faces = state.t, state.t.deck.card_face
+        out = [0] * len(t.parties)
+        for i, (_leader, cards, winner, *_rest) in enumerate(state.trick_log):
+            row = self.counted[1 if i == t.n_tricks - 1 else 0]
+            out[t.party_of[winner]] += sum(int(row[faces[c]]) for _s, c in cards)
+        return out
+
     def _points(self, state: State, side: int) -> int:
-        return sum(p if i == side else -p for i, p in enumerate(state.points))
+        return sum(p if i == side else -p for i, p in enumerate(self._so_far(state)))
 
 
 def describe_action(t: Tables, action) -> str:
@@ -253,4 +317,4 @@ def describe_action(t: Tables, action) -> str:
     return str(action)
 
 
-__all__ = ["Solver", "Par", "SearchLimit", "describe_action", "CASTLE"]
+__all__ = ["Solver", "Par", "SearchLimit", "describe_action", "worth_of", "worth_words", "CASTLE"]

@@ -18,7 +18,7 @@ import time
 
 from ..kernel.state import State
 from ..kernel.tables import Tables
-from .exact import Solver, describe_action
+from .exact import Solver, describe_action, worth_words
 
 DEFAULT_BUDGET = 200_000_000      # positions: a few minutes; a whole early deal may need more
 
@@ -43,6 +43,7 @@ def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET
               for tr in game.tricks[first:]]
     return {"ruleset": ruleset, "position": where, "trick": state.trick_number, "side": par.side,
             "party": t.party_names[par.side], "value": par.value, "future": par.future,
+            "value_counts": worth_words(state.base),
             "points_now": list(state.points), "totals": list(par.totals),
             "line": [describe_action(t, a) for a in par.line], "tricks": tricks, "nodes": par.nodes,
             "seconds": round(seconds, 3)}
@@ -56,6 +57,7 @@ def format_analysis(rep: dict, t: Tables) -> str:
              f"  {rep['party']} to decide; with best play by all, the game ends {rep['party']} "
              f"{rep['totals'][side]}, {them} {', '.join(str(rep['totals'][p]) for p in others)}: "
              f"{rep['value']:+d} for {rep['party']} ({rep['future']:+d} from here).",
+             *([f"  The value counts {rep['value_counts']}."] if rep["value_counts"] != "the points" else []),
              f"  {rep['nodes']:,} positions searched in {rep['seconds']:.2f} s.", "", "Best line:"]
     for tr in rep["tricks"]:
         cards = ", ".join(f"{seat} {card}" for seat, card in tr["cards"])

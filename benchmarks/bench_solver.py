@@ -1,0 +1,113 @@
+"""Speed of the exact solver: positions per second and the time to solve a deal from k tricks before its end.
+
+    python benchmarks/bench_solver.py [--deals N] [--left 6,8,10] [--full-budget B] [--rulesets a,b] [--family]
+                                      [--bots GAMES]
+
+For each ruleset (default original and reconstruction): for each k of ``--left``, N deals played there at random
+(the same deals on every run), each solved exactly with a fresh table: the median and 90th percentile time,
+the positions per second, and the table's probes and hits. Then a whole 13-trick deal (seed 0) with a budget of
+positions: solved, and in what time, or not. ``--family``: the strong players' time per decision in Hearts and
+Whist (six positions each). ``--bots GAMES``: each bot's time per decision in GAMES games against the heuristic
+player, and strong games (dd in every seat) per second (``bench_strong.bench_bots``). One process, one core;
+compare runs by their ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from schachett_rules.kernel.compiler import tables_for
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.streams import GameStream
+from schachett_rules.search import alphabeta as ab
+from schachett_rules.search.exact import Solver
+
+
+def at_trick(t, seed: int, left: int) -> State:
+    """Deal ``seed`` played at random until ``left`` tricks remain (a card due)."""
+    rng = random.Random(seed)
+    game = State.deal(t, seed % t.n_seats, GameStream(seed, 0))
+    while game.done < t.n_tricks - left or game.phase_name != "play":
+        rule = game.rule_action()
+        game.push(rule if rule is not None else rng.choice(game.legal_actions()))
+    return game
+
+
+def quantiles(xs: list[float]) -> str:
+    xs = sorted(xs)
+    return f"median {statistics.median(xs) * 1000:9.1f} ms, p90 {xs[int(0.9 * (len(xs) - 1))] * 1000:9.1f} ms"
+
+
+def bench(name: str, deals: int, lefts: list[int], full_budget: int, bits: int) -> None:
+    t = tables_for(name)
+    print(f"solver, {name}", flush=True)
+    solver = Solver(t, table_bits=bits)
+    solver.value(at_trick(t, 99, 3))                   # compiled and warm
+    for left in lefts:
+        times, nodes, probes, hits = [], 0, 0, 0
+        for seed in range(deals):
+            game = at_trick(t, seed, left)
+            solver.clear()
+            before = solver.nodes
+            start = time.process_time()
+            solver.value(game)
+            times.append(time.process_time() - start)
+            nodes += solver.nodes - before
+        print(f"  {left:>2} tricks left: {quantiles(times)}; {nodes / max(sum(times), 1e-9):,.0f} positions/s, "
+              f"{nodes / deals:,.0f} positions a deal", flush=True)
+    game = at_trick(t, 0, t.n_tricks)
+    solver.clear()
+    before = solver.nodes
+    start = time.process_time()
+    value = solver.value(game, budget=full_budget)
+    spent = time.process_time() - start
+    done = solver.nodes - before
+    print("  a whole deal (seed 0): " + (f"value {value}, solved in {spent:.2f} s ({done:,} positions)"
+                                         if value is not None else
+                                         f"not solved within {full_budget:,} positions ({spent:.0f} s)"), flush=True)
+
+
+def family() -> None:
+    from schachett_rules.players import make_bot
+    for ruleset in ("hearts", "whist"):
+        t = tables_for(ruleset)
+        for name in ("mc", "dd", "ismcts"):
+            bot = make_bot(name, t)
+            times = []
+            for seed in range(7):
+                rng = random.Random(seed)
+                game = State.deal(t, seed % 4, GameStream(seed, 0), game=seed % 4)
+                while game.phase_name != "play" or game.done < seed + 1:
+                    game.push(rng.choice(game.legal_actions()))
+                obs = game.observation(game.decider())
+                start = time.process_time()
+                bot.play(obs, random.Random(seed))
+                times.append(time.process_time() - start)
+            print(f"{ruleset:<7} {name:<7} per decision: {quantiles(times[1:])}", flush=True)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=12)
+    p.add_argument("--left", default="6,8,10")
+    p.add_argument("--full-budget", type=int, default=20_000_000)
+    p.add_argument("--rulesets", default="original,reconstruction")
+    p.add_argument("--bits", type=int, default=22)
+    p.add_argument("--family", action="store_true")
+    p.add_argument("--bots", type=int, default=0)
+    a = p.parse_args()
+    for name in a.rulesets.split(","):
+        bench(name, a.deals, [int(x) for x in a.left.split(",")], a.full_budget, a.bits)
+        if a.bots:
+            from bench_strong import bench_bots
+            for line in bench_bots(name, a.bots):
+                print(line, flush=True)
+    if a.family:
+        family()
+
+
+if __name__ == "__main__":
+    main()
