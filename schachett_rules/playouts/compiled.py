@@ -491,8 +491,13 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
         # away (kernel.chance.random_action)
         if regs[POS] >= len(u):
             return _need(sc, regs, 0 if regs[PHASE] == PASSING else 1)
-        m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
-        _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[kth(m, u[regs[POS]])])
+        if regs[PHASE] == PASSING:        # the k-th card of the hand, found in its words
+            hand = hands[_passer(sc, regs)]
+            _give(sc, rules, beats2, points2, follow, party_of, hands, regs,
+                  kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
+        else:
+            m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
+            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[kth(m, u[regs[POS]])])
         regs[POS] += 1
     settle_now = True
     while True:

@@ -334,11 +334,15 @@ def plan_of(t: Tables) -> Plan:
     Raises :class:`~schachett_rules.errors.SchachettError` for a ruleset it cannot play (:func:`not_compiled`):
     the compiled loop would otherwise play it by the wrong rules.
     """
-    why = not_compiled(t)
+    key = id(t)
+    with _PLANS_LOCK:
+        entry = _PLANS.get(key)
+        if entry is not None and entry[0]() is t:
+            return entry[1]
+    why = not_compiled(t)       # asked once, when the plan is built
     if why is not None:
         raise SchachettError(f"the compiled game state cannot yet play {t.name}: {why}; the engine, the "
                              f"heuristic and the random players play it")
-    key = id(t)
     with _PLANS_LOCK:
         entry = _PLANS.get(key)
         if entry is not None and entry[0]() is t:

@@ -11,7 +11,7 @@ it (:func:`~schachett_rules.kernel.scoring.outcome`), so a batch settles its gam
 >>> t = tables_for("euchre")
 >>> out = random_batch(t, np.array([0]), uniforms(t, 1, np.random.default_rng(3)))
 >>> game = game_tables_of(t, out.game[0], out.party_of[0])
->>> game.contract in [c.name for c in t.flow.contracts], game.declarer == out.game[0, 2]
+>>> game.contract in [c.name for c in t.flow.contracts], game.declarer == int(out.game[0, 2])
 (True, True)
 """
 

@@ -40,7 +40,7 @@ BEFORE_PLAY = (DEAL, PASSING, AUCTION, CALL, EXCHANGE)
 from ..kernel.castling import MOMENTS
 from ..kernel.core import seat_at
 from ..kernel.scoring import scorer_parties
-from ..kernel.streams import GameStream, MASK
+from ..kernel.streams import GOLDEN, GameStream, MASK
 from ..kernel.tables import Tables
 
 
@@ -99,8 +99,21 @@ def _numbers(rng, count: int) -> np.ndarray:
     return out
 
 
-def _run(c, args, rng, draws: int) -> None:
-    """Play on, drawing exactly the numbers the game uses (``draws`` at first: a bound from below)."""
+def _run(c, args, rng, draws: int, most: int, regs) -> None:
+    """Play on from a fresh count of numbers (``regs[POS]`` 0), leaving ``rng`` past exactly the numbers the game
+    used (``draws`` at first: a bound from below; ``most``: a bound from above).
+
+    A :class:`GameStream` is a counter, so it is drawn ``most`` ahead in one call and set back to the numbers
+    used: one crossing into the compiled code, where a game whose bids and discards the bound from below cannot
+    foresee would cross again for each. Any other source is drawn as the game asks.
+    """
+    if type(rng) is GameStream:
+        first = rng.state
+        need = c.play(*args, _numbers(rng, most))
+        if not need:
+            rng.state = (first + int(regs[c.POS]) * GOLDEN) & MASK
+            return
+        rng.state = first
     u = _numbers(rng, draws)
     need = c.play(*args, u)
     while need:
@@ -127,7 +140,7 @@ def random_game(t: Tables, dealer: int, rng, game: int = 0) -> Outcome:
     castling and passing as the random player."""
     c, plan, st, args = _arrays(t)
     st.reset(dealer, game=game)
-    _run(c, args, rng, plan.deal_draws + plan.card_draws - int(plan.scalars[c.S_SKIP]))
+    _run(c, args, rng, plan.deal_draws + plan.card_draws - int(plan.scalars[c.S_SKIP]), plan.max_draws, st.regs)
     return _outcome(t, c, st)
 
 
@@ -187,7 +200,7 @@ def rollout(state, rng) -> list[int]:
     load(state, c, plan, st, args)
     sc = plan.scalars
     _run(c, args, rng, int(sc[c.S_TRICKS] * sc[c.S_RANDOM] - st.regs[c.DRAWN] - st.regs[c.SKIPPED])
-         if state.phase == PLAY else 1)
+         if state.phase == PLAY else 1, plan.max_draws, st.regs)
     return st.totals[0].tolist()
 
 
