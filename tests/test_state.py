@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from schachett_rules.errors import RuleCheckError
-from schachett_rules.kernel.actions import CASTLE, OVER, PASSING, PLAY, TERMINAL, Castle, Pass, Play
+from schachett_rules.kernel.actions import (AUCTION, CALL, CASTLE, EXCHANGE, OVER, PASSING, PLAY, TERMINAL, Castle,
+                                            Pass, Play)
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.streams import GameStream
@@ -37,7 +38,7 @@ CASTLING = [(("castling", c),) for c in ("as-three-player", "before-play", "resc
     (("castling", "both"), ("castle-king", "partner-king"), ("deal", "random"), ("castle-moment", "each-seat"))]
 # the family's rulesets the compiled state plays (the others it refuses in words: test_batch checks which)
 FAMILY = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "variants" / "family").glob("*.schachett"))
-COMPILED_FAMILY = ["hearts", "whist"]
+COMPILED_FAMILY = ["dreiwendsch", "euchre", "five-hand-euchre", "hearts", "whist"]
 # Schachett's rulesets whose parties are made at the table: the compiled state does not play them yet
 NOT_COMPILED = ["eight-players-called", "five-players", "six-players-called"]
 COMPILED = [name for name in RULESETS if name not in NOT_COMPILED]
@@ -203,6 +204,9 @@ def _compare(state: State, walk: CompiledState) -> None:
         assert walk.legal_cards() == state.legal().mask
     elif state.phase == PASSING:
         assert walk.legal_cards() == sum(1 << a.card for a in state.legal_actions())
+    if state.phase in (PASSING, AUCTION, CALL, EXCHANGE):
+        # every decision before play: the same actions in the same order (the random player takes the k-th)
+        assert walk.before_actions() == state.legal_actions()
     elif state.phase == CASTLE:
         seat, kings, offered = walk.castle_offer()
         offers = state.castle_offers()

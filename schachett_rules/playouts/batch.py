@@ -82,6 +82,8 @@ class BatchOutcome:
     trick_cards: np.ndarray = None  # (games, tricks, seats) cards in playing order (a rescue's officer in its place)
     castles: np.ndarray = None      # (games,) castles made
     castle_log: np.ndarray = None   # (games, moments, 6) trick, kind, seat, King, officer, with seat; -1 past the last
+    game: np.ndarray = None         # (games, 8) the game bid, by plan.GAME_REGS (G_CONTRACT, G_TRUMP ...: -1 none)
+    party_of: np.ndarray = None     # (games, seats) each game's parties
 
 
 def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray, numbers: np.ndarray | None = None) -> BatchOutcome:
@@ -103,7 +105,10 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray, numbers: np.ndar
     events = np.zeros((games,) + st.events.shape, dtype=np.int64)
     castles = np.full((games,) + st.castles.shape, -1, dtype=np.int64)
     n_castles = np.zeros(games, dtype=np.int64)
-    short = c.play_batch(*st.tables(), *st.arrays(), dealers, numbers, rows, totals, log, events, castles, n_castles)
+    game = np.zeros((games, len(c.GAME_REGS)), dtype=np.int64)
+    party_of = np.zeros((games, n), dtype=np.int64)
+    short = c.play_batch(*st.tables(), *st.arrays(), dealers, numbers, rows, totals, log, events, castles, n_castles,
+                         game, party_of)
     if short >= 0:
         raise SchachettError(f"game {short} of the batch needs more than the {rows.shape[1]} uniform numbers "
                              f"of its row (draws_per_game gives {plan.max_draws})")
@@ -116,4 +121,4 @@ def random_batch(t: Tables, dealers: np.ndarray, u: np.ndarray, numbers: np.ndar
                         trick_points=log[:, :, c.T_POINTS], event_kind=kind, event_trick=events[:, :, c.E_TRICK],
                         event_first=events[:, :, c.E_FIRST].astype(bool), event_points=events[:, :, c.E_POINTS],
                         event_party=party, event_owner=events[:, :, c.E_OWNER], leaders=log[:, :, c.T_LEADER], trick_cards=log[:, :, c.T_CARDS:],
-                        castles=n_castles, castle_log=castles)
+                        castles=n_castles, castle_log=castles, game=game, party_of=party_of)

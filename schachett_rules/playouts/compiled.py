@@ -2,20 +2,21 @@
 
 The tables become arrays once per ruleset (:class:`Plan`); one game's state is a
 handful of arrays (:class:`Arrays`). The state walks the same phases as the
-kernel's :class:`~schachett_rules.kernel.state.State`: the deal (with the card
-turned up for trump, where the dealer's last card is), the passing of cards, the
-moments of castling (the seats asked in turn, as :func:`~schachett_rules.kernel.castling.options`
-orders them), the play of cards under the follow rules, restrictions and
-obligations, the end. Its actions are the state's too: a card played, a card
-passed, a castle, a chance to castle let go (:func:`apply`), each undone by
-:func:`undo`; :func:`decider` and :func:`legal_cards` say whose decision it is
-and which cards are open. A search walks this state; a test walks it beside the
+kernel's :class:`~schachett_rules.kernel.state.State`: the deal (with the stock
+and the card turned up), the passing of cards, the auction, the exchange and the
+call (:mod:`.before`), the moments of castling (the seats asked in turn, as
+:func:`~schachett_rules.kernel.castling.options` orders them), the play of cards
+under the follow rules, restrictions and obligations (past any seat sitting the
+game out), the end. Its actions are the state's too: a card played, passed,
+called or laid away, a bid, a castle, a chance to castle let go (:func:`apply`),
+each undone by :func:`undo`; :func:`decider`, :func:`legal_cards` and
+:func:`before_actions` say whose decision it is and which actions are open. A search walks this state; a test walks it beside the
 kernel's, action by action. What it does not yet play it refuses
 (:func:`~.plan.not_compiled`).
 
 :func:`play` is the random player on this state: the deal of
 :func:`~schachett_rules.kernel.deal.deal_cards`, one number per card a player
-chooses or passes (none for an automaton's card), and at each castling decision one number per
+chooses or passes and per bid, call or card laid away (none for an automaton's card), and at each castling decision one number per
 King on offer (taken below one half) and one for the officer, as
 :func:`~schachett_rules.kernel.chance.random_action` draws them. Every rule it
 applies is the kernel's own source compiled here: :mod:`schachett_rules.kernel.core`
@@ -36,39 +37,25 @@ so a later process loads them instead of compiling them.
 
 from __future__ import annotations
 
-import types
-
 import numpy as np
-from numba import njit
 
 from ..kernel import castling as castle_rules
 from ..kernel import core
-from ..kernel.actions import CASTLE, DEAL, OVER, PASSING, PLAY
-from .plan import (A_CARD, A_CASTLE, A_GIVE, A_PASS, ASK, GAME, H_PASSED, H_PLAYED, PASSES, S_LEAD_CARD, S_OWED,
-                   S_PASS, S_RULES, S_TURN, S_TURNED_TRUMPS, S_WAYS, TURNED, C_KIND, C_KING, C_OFFICER, C_SEAT, C_TRICK, C_WITH, CASTLED,  # noqa: F401
-                   CASTLING, DEALER, DEPTH, DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, FALLEN,
-                   LEADER, MOMENT, N_CASTLES, N_EVENTS, PHASE, PLAYED, POS, REGS, S_CASTLING, S_EACH, S_EACH_SEAT,
-                   S_CARDS, S_FATES, S_LEAD_DEALER, S_LEAD_OFF, S_LIMIT, S_NEVER, S_OTHER_KING, S_PARTIES, S_RANDOM,
-                   S_REST, S_SAME, S_SEATS, S_TRICKS, S_WORDS, T_CARDS, T_LEADER, T_POINTS, T_WINNER, TRICK, Arrays,
-                   Plan, plan_of)
-
-_jit = njit(cache=True, nogil=True)
-# Everything the loop calls is inlined into it: a call that passes arrays costs two atomic reference counts
-# per array, which, card after card, cost more than the game itself.
-_inline = njit(cache=True, nogil=True, inline="always")
-_bare = njit(cache=True, nogil=True, _nrt=False)   # allocates nothing, so it counts no references either
-# The random player's loop inlines each step once (one call of the settling, one of the castling decision):
-# every copy of an inlined step is compiled again, and a copy per call site made the first compile take a
-# minute of CPU.
-
-
-def _same_source(func, **callees):
-    """``func`` compiled from its own source, its calls to other leaf rules bound to their compiled versions."""
-    scope = dict(func.__globals__, **callees)
-    clone = types.FunctionType(func.__code__, scope, func.__name__, func.__defaults__, func.__closure__)
-    clone.__qualname__, clone.__module__, clone.__doc__ = func.__qualname__, func.__module__, func.__doc__
-    return _inline(clone)
-
+from ..kernel.actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, OVER, PASSING, PLAY
+from .plan import (A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE, A_PASS, ASK, C_KIND, C_KING,  # noqa: F401
+                   C_OFFICER, C_SEAT, C_TRICK, C_WITH, CALLED, CASTLED, CASTLING, CONTRACT, DEALER, DECLARER, DEPTH,
+                   BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, ROUND, TO_DISCARD,
+                   DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, EXCHANGER, FALLEN, GAME, H_PASSED,
+                   H_PLAYED, LEADER, MOMENT, N_CASTLES, N_EVENTS, PARTNER, PASSES, PHASE, PLAYED, POS, REGS,
+                   S_CARDS, S_CASTLING, S_EACH, S_EACH_SEAT, S_FATES, S_LIMIT, S_NEVER, S_OTHER_KING, S_OWED,
+                   S_PARTIES, S_PASS, S_RANDOM, S_REST, S_RULES, S_SAME, S_SEATS, S_SKIP, S_TRICKS, S_WORDS, SITTING,
+                   SKIPPED, T_CARDS, T_LEADER, T_POINTS, T_WINNER, THROWN, TRICK, TRUMP, TURNED, UNSET, GAME_REGS, Arrays,
+                   Plan,
+                   plan_of)
+from .before import (_before_actions, _before_apply, _before_decider, _deal, _give, _passer, bits_of, enter,  # noqa: F401
+                     laid_away, next_seat)
+from .bits import (_U1, _bare, _inline, _jit, _same_source, count_cards, has_card, kth_card, popcount,  # noqa: F401
+                   toggle)
 
 # the kernel's leaf rules, the same source compiled
 takes_from = _inline(core.takes_from)
@@ -81,11 +68,9 @@ scores_for = _inline(core.scores_for)
 event_points = _inline(core.event_points)
 points_of = _inline(core.points_of)
 automaton_pick = _inline(core.automaton_pick)
-shuffle = _inline(core.shuffle)
 kth = _inline(core.kth)
-named_seat = _inline(core.named_seat)
 restrict = _inline(core.restrict)
-pass_step = _inline(core.pass_step)
+seat_at = _same_source(core.seat_at, next_seat=next_seat)
 permitted = _inline(castle_rules.permitted)
 within_limit = _inline(castle_rules.within_limit)
 castle_open = _same_source(castle_rules.castle_open, permitted=permitted, within_limit=within_limit)
@@ -95,59 +80,6 @@ chance_taken = _inline(castle_rules.chance_taken)
 officer_at = _inline(castle_rules.officer_at)
 
 BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
-_U1 = np.uint64(1)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
-
-
-# --- bits of mask words ----------------------------------------------------------------------------
-
-@_inline
-def popcount(x):
-    """The number of set bits of a 64-bit word."""
-    x = x - ((x >> _U1) & _M1)
-    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
-    x = (x + (x >> np.uint64(4))) & _M4
-    return np.int64((x * _H01) >> np.uint64(56))
-
-
-@_inline
-def count_cards(words) -> int:
-    """The number of cards in a mask of words."""
-    total = 0
-    for w in range(len(words)):
-        total += popcount(words[w])
-    return total
-
-
-@_inline
-def kth_card(words, k):
-    """The k-th lowest card (from 0) of a mask of words."""
-    for w in range(len(words)):
-        m = words[w]
-        c = popcount(m)
-        if k < c:
-            while k > 0:
-                m &= m - _U1
-                k -= 1
-            low = m & (~m + _U1)
-            return w * 64 + popcount(low - _U1)
-        k -= c
-    return -1
-
-
-@_inline
-def has_card(words, card) -> bool:
-    """Whether a mask of words holds ``card``."""
-    return (words[card >> 6] >> np.uint64(card & 63)) & _U1 == _U1
-
-
-@_inline
-def toggle(words, card):
-    """Add or take away ``card`` in a mask of words."""
-    words[card >> 6] ^= _U1 << np.uint64(card & 63)
 
 
 # --- the state's flow ------------------------------------------------------------------------------------
@@ -219,16 +151,28 @@ def _seek(sc, card_face, royal, officers, beats2, party_of, with_seat, permits, 
 
 
 @_inline
+def _active(sc, regs):
+    """The seats playing this game: the cards of a full trick."""
+    return sc[S_SEATS] - (bits_of(regs[SITTING]) if regs[SITTING] else 0)
+
+
+@_inline
+def _seat_to_play(sc, regs):
+    """The seat whose card is due: the leader's, then to the left past any seat sitting out."""
+    return seat_at(regs[SITTING], regs[LEADER], regs[PLAYED], sc[S_SEATS])
+
+
+@_inline
 def _gather(sc, card_face, royal, beats2, points2, party_of, event_of, scores, first_pts, later_pts, trick, regs,
             tricks, events, totals, each, faces):
     """Take in the full trick: its winner, card points and King fates; then the moment between tricks, or the end."""
-    n, index = sc[S_SEATS], regs[TRICK]
+    n, index = _active(sc, regs), regs[TRICK]
     last = 1 if index == sc[S_TRICKS] - 1 else 0
     best = _winner(sc, card_face, beats2, trick, regs, faces, n)
     winner = trick[0, best]
     pts = points_of(points2[last], faces, n)
-    for i in range(n):
-        tricks[index, T_CARDS + i] = trick[1, i]
+    for i in range(sc[S_SEATS]):
+        tricks[index, T_CARDS + i] = trick[1, i] if i < n else -1     # -1: the places of seats sitting out
     tricks[index, T_WINNER], tricks[index, T_POINTS], tricks[index, T_LEADER] = winner, pts, regs[LEADER]
     totals[0, party_of[winner]] += pts
     totals[1, party_of[winner]] += pts
@@ -260,17 +204,15 @@ def _gather(sc, card_face, royal, beats2, points2, party_of, event_of, scores, f
     regs[PLAYED] = 0
     if regs[TRICK] == sc[S_TRICKS]:
         regs[PHASE] = OVER
-    elif regs[CASTLING] != 0 and sc[S_CASTLING] != 0:
-        regs[PHASE], regs[MOMENT], regs[ASK] = CASTLE, BETWEEN, 0
     else:
-        regs[PHASE] = PLAY
+        enter(sc, regs, BETWEEN)
 
 
 @_inline
 def _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
             with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch):
     """Go on until a decision is due: moments nobody may castle at pass, full tricks are gathered."""
-    n = sc[S_SEATS]
+    n = _active(sc, regs)
     while True:
         phase = regs[PHASE]
         if phase == CASTLE:
@@ -325,7 +267,7 @@ def _play_card(sc, hands, trick, regs, card):
     """The seat to play lays ``card`` on the trick (its legality is the caller's)."""
     played = regs[PLAYED]
     n = sc[S_SEATS]
-    seat = (regs[LEADER] + played) % n
+    seat = _seat_to_play(sc, regs)
     toggle(hands[seat], card)
     hands[n + H_PLAYED, card >> 6] |= _U1 << np.uint64(card & 63)
     trick[0, played], trick[1, played] = seat, card
@@ -364,88 +306,6 @@ def _castler(trick, regs):
     return trick[0, regs[ASK]] if regs[MOMENT] == RESCUE else regs[ASK]
 
 
-@_inline
-def _start_play(sc, rules, beats2, points2, follow, hands, regs):
-    """The game's play tables (the trumps of the card turned up), the first leader (a seat named, or the holder of
-    a card), then the moment before play or the play (kernel.before_play.start_play)."""
-    n = sc[S_SEATS]
-    if sc[S_TURNED_TRUMPS] != 0:
-        colour = rules[12][regs[TURNED]]
-        vbeats, vpoints, vfollow = rules[9][colour], rules[10][colour], rules[11][colour]
-        for i in range(2):                   # element by element: the play-outs allocate nothing
-            for f in range(beats2.shape[1]):
-                beats2[i, f] = vbeats[i, f]
-                points2[i, f] = vpoints[i, f]
-        for f in range(follow.shape[0]):
-            for j in range(follow.shape[1]):
-                follow[f, j] = vfollow[f, j]
-    regs[LEADER] = named_seat(sc[S_LEAD_DEALER] != 0, sc[S_LEAD_OFF], regs[DEALER], n)
-    if sc[S_LEAD_CARD] >= 0:
-        for seat in range(n):
-            if has_card(hands[seat], sc[S_LEAD_CARD]):
-                regs[LEADER] = seat
-                break
-    if regs[CASTLING] != 0 and sc[S_CASTLING] != 0:
-        regs[PHASE], regs[MOMENT], regs[ASK] = CASTLE, BEFORE, 0
-    else:
-        regs[PHASE] = PLAY
-
-
-@_inline
-def _pass_way(sc, rules, regs):
-    """Where this game's cards are passed (an index of kernel.core.WAYS: left, right, across, none)."""
-    ways = rules[7]
-    return ways[regs[GAME] % sc[S_WAYS]]
-
-
-@_inline
-def _passer(sc, regs):
-    """The seat passing now: each seat in turn from the dealer's left passes all its cards, one at a time."""
-    return (regs[DEALER] + 1 + regs[PASSES] // sc[S_PASS]) % sc[S_SEATS]
-
-
-@_inline
-def _give(sc, rules, beats2, points2, follow, hands, regs, card):
-    """The passing seat passes ``card``; when every seat has passed, each receives its cards and play begins
-    (kernel.before_play.give)."""
-    n, words = sc[S_SEATS], sc[S_WORDS]
-    seat = _passer(sc, regs)
-    toggle(hands[seat], card)
-    toggle(hands[n + H_PASSED + seat], card)
-    regs[PASSES] += 1
-    if regs[PASSES] == sc[S_PASS] * n:
-        step = pass_step(_pass_way(sc, rules, regs), n)
-        for s in range(n):
-            to = (s + step) % n
-            for w in range(words):
-                hands[to, w] |= hands[n + H_PASSED + s, w]
-        _start_play(sc, rules, beats2, points2, follow, hands, regs)
-
-
-@_inline
-def _deal(sc, rest, given, start, end, rules, beats2, points2, follow, hands, regs, u, order):
-    """Deal the cards from the numbers ``u`` (the deal's shuffle), then the passing or the start of play."""
-    n, words, dealer = sc[S_SEATS], sc[S_WORDS], regs[DEALER]
-    for i in range(len(rest)):
-        order[i] = rest[i]
-    shuffle(order, u, 0)
-    for row in range(n, len(hands)):      # nothing played, nothing passed yet
-        for w in range(words):
-            hands[row, w] = 0
-    for seat in range(n):
-        for w in range(words):
-            hands[seat, w] = given[dealer, seat, w]
-        for i in range(start[dealer, seat], end[dealer, seat]):
-            toggle(hands[seat], order[i])
-    regs[POS] = max(sc[S_REST] - 1, 0)
-    if sc[S_TURN] != 0 and end[dealer, dealer] > start[dealer, dealer]:
-        regs[TURNED] = order[end[dealer, dealer] - 1]      # the last card dealt to the dealer (kernel.deal)
-    if sc[S_PASS] > 0 and _pass_way(sc, rules, regs) != 3:      # 3: "none", a game without passing
-        regs[PHASE], regs[PASSES] = PASSING, 0
-    else:
-        _start_play(sc, rules, beats2, points2, follow, hands, regs)
-
-
 # --- the state's actions, as a search takes them ------------------------------------------------------------
 
 @_inline
@@ -465,15 +325,19 @@ def apply(sc, card_face, strength, royal, officers, beats2, points2, follow, par
           hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
           kind, king, card):
     """Apply the decider's action (A_CARD: play ``card``; A_CASTLE: castle ``king`` for ``card``; A_PASS; A_GIVE:
-    pass ``card`` on), kept for :func:`undo`. The caller gives a legal action of the decider (:func:`decider`,
-    :func:`legal_cards`, a card of the passing seat's hand)."""
+    pass ``card`` on; A_BID: bid contract ``card`` (-1: pass) for colour ``king``; A_CALL: call ``card``;
+    A_DISCARD: lay ``card`` away), kept for :func:`undo`. The caller gives a legal action of the decider
+    (:func:`decider`, :func:`legal_cards`, :func:`before_actions`)."""
     faces = np.zeros(sc[S_SEATS], dtype=np.int64)
     scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
     _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
     if kind == A_CARD:
         _play_card(sc, hands, trick, regs, card)
-    elif kind == A_GIVE:
-        _give(sc, rules, beats2, points2, follow, hands, regs, card)
+    elif kind == A_GIVE or kind == A_CALL or kind == A_DISCARD:
+        _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, card)
+    elif kind == A_BID:       # card: the contract (-1: a pass), king: the colour
+        _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, card * 64 + king + 1 if card >= 0
+                      else -1)
     elif kind == A_CASTLE:
         _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, _castler(trick, regs), king, card,
                 scratch)
@@ -509,10 +373,10 @@ def settle(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
 def decider(sc, controller, trick, regs):
     """The seat of the player who decides now: -1 at the deal, -2 at the end (as the kernel's state says)."""
     phase = regs[PHASE]
-    if phase == PASSING:
-        return controller[_passer(sc, regs)]
+    if phase >= PASSING:
+        return controller[_before_decider(sc, regs)]
     if phase == PLAY:
-        return controller[(regs[LEADER] + regs[PLAYED]) % sc[S_SEATS]]
+        return controller[_seat_to_play(sc, regs)]
     if phase == CASTLE:
         return controller[_castler(trick, regs)]
     return -1 if phase == DEAL else -2
@@ -526,7 +390,15 @@ def legal_cards(sc, card_face, follow, rules, hands, trick, regs, legal):
         for w in range(sc[S_WORDS]):
             legal[w] = hands[_passer(sc, regs), w]
         return
-    _legal(sc, card_face, follow, rules, hands, trick, regs, (regs[LEADER] + regs[PLAYED]) % sc[S_SEATS], legal)
+    _legal(sc, card_face, follow, rules, hands, trick, regs, _seat_to_play(sc, regs), legal)
+
+
+@_jit
+def before_actions(sc, rules, hands, regs, out):
+    """The decider's actions before play, in the kernel's order, into ``out``; how many. A card to pass, to call or
+    to lay away is the card; a bid is ``contract * 64 + colour + 1`` (a pass: -1)."""
+    scratch = np.zeros(sc[S_WORDS], dtype=np.uint64)
+    return _before_actions(sc, rules, hands, regs, out, scratch)
 
 
 @_jit
@@ -579,9 +451,10 @@ def _random_castle(sc, royal, officers, with_seat, hands, trick, regs, castles, 
 
 @_inline
 def _need(sc, regs, more):
-    """At least how many numbers the rest of the game draws: every card still to pass or to choose, and ``more``."""
+    """At least how many numbers the rest of the game draws: every card still to pass or to choose (none for the
+    seats sitting out, or for as many as may sit out while the game is not yet bid), and ``more``."""
     left = sc[S_PASS] * sc[S_SEATS] - regs[PASSES] if regs[PHASE] == PASSING else 0
-    return left + sc[S_TRICKS] * sc[S_RANDOM] - regs[DRAWN] + more
+    return left + sc[S_TRICKS] * sc[S_RANDOM] - regs[DRAWN] - regs[SKIPPED] + more
 
 
 @_jit
@@ -612,13 +485,19 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
           faces, legal, scratch, cards, takes, order):
     n = sc[S_SEATS]
     if regs[PHASE] == DEAL:
-        _deal(sc, rest, given, start, end, rules, beats2, points2, follow, hands, regs, u, order)
-    while regs[PHASE] == PASSING:
-        # the random player passes the k-th card of the passing seat's hand (kernel.chance.random_action)
+        _deal(sc, rest, given, start, end, rules, beats2, points2, follow, party_of, hands, regs, u, order)
+    while regs[PHASE] >= PASSING:
+        # the random player takes the k-th of the actions open: a card to pass, a bid, a card to call or to lay
+        # away (kernel.chance.random_action)
         if regs[POS] >= len(u):
-            return _need(sc, regs, 0)
-        hand = hands[_passer(sc, regs)]
-        _give(sc, rules, beats2, points2, follow, hands, regs, kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
+            return _need(sc, regs, 0 if regs[PHASE] == PASSING else 1)
+        if regs[PHASE] == PASSING:        # the k-th card of the hand, found in its words
+            hand = hands[_passer(sc, regs)]
+            _give(sc, rules, beats2, points2, follow, party_of, hands, regs,
+                  kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
+        else:
+            m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
+            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[kth(m, u[regs[POS]])])
         regs[POS] += 1
     settle_now = True
     while True:
@@ -628,6 +507,7 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
                     faces, scratch)
             settle_now = False
         if regs[PHASE] == OVER:
+            laid_away(sc, points2, card_face, party_of, hands, regs, totals)
             return 0
         if regs[PHASE] == CASTLE:
             if not _random_castle(sc, royal, officers, with_seat, hands, trick, regs, castles, u, scratch):
@@ -635,7 +515,7 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
             settle_now = True
             continue
         played = regs[PLAYED]
-        seat = (regs[LEADER] + played) % n
+        seat = _seat_to_play(sc, regs)
         _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal)
         rule = policy[seat]
         if rule >= 0:
@@ -657,16 +537,19 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
             regs[POS] += 1
             regs[DRAWN] += 1
         _play_card(sc, hands, trick, regs, card)
-        settle_now = regs[PLAYED] == n      # only a full trick sets anything going (a moment, the gathering)
+        settle_now = regs[PLAYED] == n - (bits_of(regs[SITTING]) if regs[SITTING] else 0)  # only a full trick
+        # sets anything going (a moment, the gathering)
 
 
 @_jit
 def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller,
                with_seat, event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
                hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-               dealers, numbers, rows, out_totals, out_tricks, out_events, out_castles, out_n_castles):
+               dealers, numbers, rows, out_totals, out_tricks, out_events, out_castles, out_n_castles, out_game,
+               out_party_of):
     """Play one game per row of ``rows`` (games, draws), dealt by ``dealers``, each game ``numbers[g]`` of its
-    session (where the passing clause's direction turns with it).
+    session (where the passing clause's direction turns with it). ``out_game`` receives each game's registers
+    :data:`~.plan.GAME_REGS` (the contract, trumps, declarer ...), ``out_party_of`` its parties.
 
     Returns -1 when all are played, else the first game that ran short of numbers.
     """
@@ -674,7 +557,10 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
     for g in range(len(dealers)):
         u = rows[g]
         regs[:] = 0
+        for r in UNSET:
+            regs[r] = -1
         regs[DEALER], regs[CASTLING], regs[GAME] = dealers[g], 1, numbers[g]
+        tricks[:] = -1            # a game whose cards are thrown in plays no trick
         totals[:] = 0
         each[:] = 0
         events[:] = -1
@@ -690,6 +576,9 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
         k = regs[N_CASTLES]
         out_n_castles[g] = k
         out_castles[g, :k] = castles[:k]
+        for i in range(len(GAME_REGS)):
+            out_game[g, i] = regs[GAME_REGS[i]]
+        out_party_of[g] = party_of
     return -1
 
 
@@ -704,6 +593,7 @@ def walk_randomly(sc, card_face, strength, royal, officers, beats2, points2, fol
     faces = np.zeros(sc[S_SEATS], dtype=np.int64)
     scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
     legal = np.zeros(sc[S_WORDS], dtype=np.uint64)
+    cards = np.zeros(sc[S_CARDS], dtype=np.int64)
     base = regs[DEPTH]
     done, k = 0, 0
     while done < steps:
@@ -732,12 +622,11 @@ def walk_randomly(sc, card_face, strength, royal, officers, beats2, points2, fol
                 officer = kth_card(offered, kth(count_cards(offered), u[k % len(u)]))
                 _castle(sc, royal, officers, with_seat, hands, trick, regs, castles, seat, kth_card(kings, 0),
                         officer, scratch)
-        elif regs[PHASE] == PASSING:
-            hand = hands[_passer(sc, regs)]
-            _give(sc, rules, beats2, points2, follow, hands, regs, kth_card(hand, kth(count_cards(hand), r)))
+        elif regs[PHASE] >= PASSING:
+            m = _before_actions(sc, rules, hands, regs, cards, legal)
+            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[kth(m, r)])
         else:
-            _legal(sc, card_face, follow, rules, hands, trick, regs, (regs[LEADER] + regs[PLAYED]) % sc[S_SEATS],
-                   legal)
+            _legal(sc, card_face, follow, rules, hands, trick, regs, _seat_to_play(sc, regs), legal)
             _play_card(sc, hands, trick, regs, kth_card(legal, kth(count_cards(legal), r)))
         _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
                 with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)

@@ -20,6 +20,7 @@ from ..kernel.castling import officer_cards, permits_of
 from ..kernel.scoring import event_of
 from ..errors import SchachettError
 from ..kernel.tables import Tables
+from .contracts import flow_arrays, n_parties, refused, variants_of
 
 BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
 
@@ -29,24 +30,55 @@ BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rule
  # the number of the game in its session (where the passing clause's direction turns with it), the cards passed
  GAME, PASSES,
  # the card turned up in the deal (-1: none)
- TURNED, REGS) = range(19)
+ TURNED,
+ # the auction: the round, the bidder's turn in it, the best bid so far (seat, contract, colour, rank; -1: none)
+ ROUND, BID_TURN, BEST_SEAT, BEST_CONTRACT, BEST_COLOUR, BEST_RANK,
+ # the game bid: its contract (-1: none), trumps, declarer, partner, card called, the exchanging seat and the
+ # cards it has still to discard, whether the cards were thrown in
+ CONTRACT, TRUMP, DECLARER, PARTNER, CALLED, EXCHANGER, TO_DISCARD, THROWN,
+ # the seats sitting the game out (a bitmask), the card draws their absence saves, whether the cards laid away
+ # have been counted, the play tables' variant
+ SITTING, SKIPPED, LAID, VARIANT, REGS) = range(37)
+# the registers a fresh game holds at -1 ("none yet")
+UNSET = (TURNED, BEST_SEAT, BEST_CONTRACT, BEST_COLOUR, BEST_RANK, CONTRACT, TRUMP, DECLARER, PARTNER, CALLED,
+         EXCHANGER)
+# what the batch reports of each game bid (its columns: G_CONTRACT ...), and the registers it reads them from
+G_CONTRACT, G_TRUMP, G_DECLARER, G_PARTNER, G_CALLED, G_SITTING, G_THROWN, G_TRICKS = range(8)
+GAME_REGS = (CONTRACT, TRUMP, DECLARER, PARTNER, CALLED, SITTING, THROWN, TRICK)
 # the scalars of a plan
 (S_SEATS, S_TRICKS, S_CARDS, S_WORDS, S_REST, S_EACH, S_SAME, S_CASTLING, S_FATES, S_LIMIT, S_LEAD_DEALER, S_LEAD_OFF,
  S_EVENTS, S_ROYAL, S_RANDOM, S_PARTIES, S_OTHER_KING, S_NEVER, S_EACH_SEAT,
  # the family's rules: the card whose holder leads first (-1: none), the cards each seat passes, the
  # passing directions, how many restrictions and obligations
  S_LEAD_CARD, S_PASS, S_WAYS, S_RULES, S_OWED,
- # whether the deal turns up the dealer's last card, and whether play then takes the tables of its colour's trumps
- S_TURN, S_TURNED_TRUMPS, N_SCALARS) = range(27)
+ # the flow before play (playouts.contracts.flow_arrays): the variants of play tables, the rounds of bidding,
+ # what happens when all pass and what is then played, whether there is an auction, who bids first, the parties'
+ # rule, the ruleset's own exchange, which card is turned up, the stock, the card draws a game not yet bid may
+ # skip (thrown in, or a seat sitting out), the most cards discarded, the number of colours, the seats the random player plays (a bitmask)
+ S_VARIANTS, S_ROUNDS, S_ALL_PASS, S_PLAY_CONTRACT, S_PLAY_COLOUR, S_AUCTION, S_BID_DEALER, S_BID_OFF, S_PARTNER,
+ S_OWN_EXCHANGE, S_OWN_TAKES, S_OWN_DISCARDS, S_TURN, S_STOCK, S_SKIP, S_DISCARDS, S_COLOURS, S_RANDOM_SEATS,
+ N_SCALARS) = range(43)
 # the columns of the logs
 T_WINNER, T_POINTS, T_LEADER, T_CARDS = 0, 1, 2, 3      # tricks: winner, points, leader, then the cards in play order
 E_KIND, E_TRICK, E_OWNER, E_FIRST, E_POINTS, E_SCORER = range(6)
 C_TRICK, C_KIND, C_SEAT, C_KING, C_OFFICER, C_WITH = range(6)
-A_CARD, A_CASTLE, A_PASS, A_GIVE = 0, 1, 2, 3          # the kinds of action apply() takes (A_GIVE: a card passed)
+# the kinds of action apply() takes: a card played, a castle, a chance let go, a card passed, a bid (card: the
+# contract, -1 a pass; king: the colour), a card called, a card discarded
+A_CARD, A_CASTLE, A_PASS, A_GIVE, A_BID, A_CALL, A_DISCARD = range(7)
 # the rows of a game's card masks (Arrays.hands) past the hands themselves: the cards played so far (a
-# restriction asks), then each seat's cards passed; kept there so that the undo stack keeps them too
+# restriction asks), each seat's cards passed, the stock, the cards laid away; kept there so that the undo stack
+# keeps them too
 H_PLAYED = 0      # row n_seats + H_PLAYED
 H_PASSED = 1      # rows n_seats + H_PASSED + seat
+H_STOCK = 1       # row 2 * n_seats + H_STOCK
+H_LAID = 2        # row 2 * n_seats + H_LAID
+
+# the flow's scalars by the names playouts.contracts.flow_arrays gives them
+_FLOW_SCALARS = dict(variants=S_VARIANTS, rounds=S_ROUNDS, all_pass=S_ALL_PASS, play_contract=S_PLAY_CONTRACT,
+                     play_colour=S_PLAY_COLOUR, auction=S_AUCTION, bid_dealer=S_BID_DEALER, bid_off=S_BID_OFF,
+                     partner=S_PARTNER, own_exchange=S_OWN_EXCHANGE, own_takes=S_OWN_TAKES,
+                     own_discards=S_OWN_DISCARDS, turn=S_TURN, stock=S_STOCK, discards=S_DISCARDS)
+
 
 class Plan:
     """The tables as arrays, built once per ruleset (:func:`plan_of`) and never changed after."""
@@ -63,10 +95,9 @@ class Plan:
         self.strength = np.array(strength_order(t), dtype=np.int64)
         self.royal = split(t.royal_cards)
         self.officers = split(officer_cards(t))
-        # the play tables: the ruleset's own, and where a card turned up fixes the trumps, those of each colour
+        # the play tables: the ruleset's own, and those of every contract for each trump colour
         # (the plan keeps no tables: it lives as long as they do, kept by a weak reference to them)
-        trumps = list(_turned_trumps(t))
-        self.depth = max(len(tiers) for v in [t] + trumps for tiers in v.follow)
+        self.depth = max(len(tiers) for v in variants_of(t) for tiers in v.follow)
         self.beats, self.points, self.follow = self.play_tables(t)
         self.party_of = np.array(t.party_of, dtype=np.int64)
         policies = [policy_of(t, t.controller(s)) for s in range(n)]
@@ -141,7 +172,7 @@ class Plan:
         else:
             per_moment_draws = self.n_royal * (2 if sc[S_OTHER_KING] else 1) + 1
         self.max_draws = self.deal_draws + self.card_draws + moments * per_moment_draws
-        self._family(t, split, trumps)
+        self._family(t, split)
 
     def play_tables(self, v: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The arrays of the play tables ``v`` (the ruleset's, or a contract's for a trump colour): who takes
@@ -154,11 +185,13 @@ class Plan:
         return (np.array([v.beats, v.beats_last], dtype=np.int64), np.array([v.points, v.points_last], dtype=np.int64),
                 follow)
 
-    def _family(self, t: Tables, split, trump_tables: list) -> None:
+    def _family(self, t: Tables, split) -> None:
         """The family's rules as arrays, the tuple :attr:`rules` the compiled state reads by place: 0-6 the
         restrictions and obligations (kernel.core.restrict's arguments: acts, whens, cards, untils, holdings,
-        cards led, cards owed), 7 the passing directions, 8 each card as a mask, 9-11 the trumps' play tables by
-        colour (beats, points, follow), 12 each card's colour; and the scalars that say how many."""
+        cards led, cards owed), 7 the passing directions, 8 each card as a mask, 9-11 the play tables by variant
+        (beats, points, follow: :mod:`.contracts`), 12 each card's colour, 13-21 the flow before play (contracts,
+        offers, rounds, cards required, whether all, cards called, their colour mates, the holders' cards, the fixed
+        parties); and the scalars that say how many."""
         sc, n, words = self.scalars, t.n_seats, self.words
         flow = t.flow
         count, ways = flow.passing if flow is not None and flow.passing is not None else (0, ("none",))
@@ -177,20 +210,27 @@ class Plan:
         single = np.zeros((t.n_cards, words), dtype=np.uint64)
         for card in range(t.n_cards):
             single[card] = split(1 << card)
-        # the trumps' tables by the colour of the card turned up (kernel.before_play: the auction all pass)
-        trumps = [self.play_tables(v) for v in trump_tables] or [self.play_tables(t)]
-        sc[S_TURN] = flow is not None and flow.turn == "dealer"
-        sc[S_TURNED_TRUMPS] = len(trump_tables) > 0
+        named, arrays = flow_arrays(t, split, self.play_tables, self.depth)
+        for key, value in named.items():
+            if key in _FLOW_SCALARS:
+                sc[_FLOW_SCALARS[key]] = value
+        # until the game is bid, its cards may yet be thrown in (no card drawn), or a seat may sit it out
+        thrown = flow is not None and flow.has_auction and flow.all_pass == "redeal"
+        sc[S_SKIP] = t.n_tricks * self.random_seats if thrown else t.n_tricks if named["sit_out"] else 0
+        sc[S_COLOURS] = len(t.deck.colours)
+        sc[S_RANDOM_SEATS] = sum(1 << s for s in range(n) if self.policy[s] < 0)
         colour = np.array([t.deck.face_colour[f] for f in t.deck.card_face], dtype=np.int64)
         self.rules = (acts, whens, flat([r[2] for r in rows]), flat([r[3] for r in rows]),
                       flat([r[4] for r in rows]), flat([o[0] for o in t.obligations]),
                       flat([o[1] for o in t.obligations]),
                       np.array([core.WAYS.index(w) for w in ways], dtype=np.int64), single,
-                      np.array([b for b, _p, _f in trumps]), np.array([p for _b, p, _f in trumps]),
-                      np.array([f for _b, _p, f in trumps]), colour)
-        # every seat passes one card at a time, each drawing a number; every card passed is an action
-        self.max_draws += count * n
-        self.max_actions += count * n
+                      arrays[0], arrays[1], arrays[2], colour) + arrays[3:]
+        self.n_parties = sc[S_PARTIES] = n_parties(t)
+        # every seat passes one card at a time, each drawing a number; every card passed is an action; every bid,
+        # call and discard is one number and one action: each seat once a round, a call, the cards laid away
+        before = int(sc[S_ROUNDS]) * n + 1 + int(sc[S_DISCARDS]) if flow is not None else 0
+        self.max_draws += count * n + before
+        self.max_actions += count * n + before
 
     def tables(self) -> tuple:
         """The arrays the compiled state reads, in its order."""
@@ -199,10 +239,10 @@ class Plan:
                 self.first, self.later, self.permits, self.open_seats, self.rest, self.given, self.start, self.end,
                 self.rules)
 
-    def tables_with(self, beats, points, follow) -> tuple:
-        """:meth:`tables` with a game's own play tables in place of the ruleset's (:meth:`Arrays.tables`)."""
+    def tables_with(self, beats, points, follow, party_of) -> tuple:
+        """:meth:`tables` with a game's own play tables and parties in place of the ruleset's (:meth:`Arrays.tables`)."""
         out = list(self.tables())
-        out[5], out[6], out[7] = beats, points, follow
+        out[5], out[6], out[7], out[8] = beats, points, follow, party_of
         return tuple(out)
 
     def state(self) -> "Arrays":
@@ -217,7 +257,8 @@ class Arrays:
         sc = plan.scalars
         n, tricks = int(sc[S_SEATS]), int(sc[S_TRICKS])
         self.plan = plan
-        self.hands = np.zeros((2 * n + 1, plan.words), dtype=np.uint64)   # the hands, then H_PLAYED, H_PASSED
+        # the hands, then H_PLAYED, H_PASSED, H_STOCK, H_LAID
+        self.hands = np.zeros((2 * n + 3, plan.words), dtype=np.uint64)
         self.trick = np.zeros((2, n), dtype=np.int64)          # seats, cards
         self.regs = np.zeros(REGS, dtype=np.int64)
         self.tricks = np.zeros((tricks, T_CARDS + n), dtype=np.int64)
@@ -231,13 +272,14 @@ class Arrays:
         self.s_hands = np.zeros((depth,) + self.hands.shape, dtype=np.uint64)
         self.s_totals = np.zeros((depth, 2, plan.n_parties), dtype=np.int64)
         self.s_each = np.zeros((depth,) + self.each.shape, dtype=np.int64)
-        # this game's play tables: the ruleset's, until a card turned up fixes the trumps (they are not on the undo
-        # stack: nothing before play reads them, and the start of play writes them whole)
+        # this game's play tables and parties: the ruleset's, until a contract fixes them (they are not on the
+        # undo stack: nothing before play reads them, and the start of play writes them whole)
         self.beats, self.points, self.follow = plan.beats.copy(), plan.points.copy(), plan.follow.copy()
+        self.party_of = plan.party_of.copy()
 
     def tables(self) -> tuple:
         """The arrays the compiled state reads (:meth:`Plan.tables`), with this game's own play tables."""
-        return self.plan.tables_with(self.beats, self.points, self.follow)
+        return self.plan.tables_with(self.beats, self.points, self.follow, self.party_of)
 
     def arrays(self) -> tuple:
         """The arrays the compiled state writes, in its order."""
@@ -248,33 +290,14 @@ class Arrays:
         """Ready for a new deal by ``dealer`` (game number ``game`` of its session)."""
         self.regs[:] = 0
         self.regs[DEALER], self.regs[CASTLING], self.regs[GAME] = dealer, int(castling), game
-        self.regs[TURNED] = -1
+        for r in UNSET:
+            self.regs[r] = -1
+        self.party_of[:] = self.plan.party_of
         self.hands[:] = 0
         self.totals[:] = 0
         self.each[:] = 0
         self.events[:] = -1
         self.events[:, E_POINTS] = 0
-
-
-def _turned_trumps(t: Tables):
-    """The play tables by trump colour of a ruleset whose dealer turns up his last card and whose auction has no
-    round (every player passes at once): the contract played for the turned colour, as Whist plays it; () for a
-    ruleset without it, None where the contract asks more than its tables (a call, an exchange, its own seats,
-    parties, leads or restrictions)."""
-    flow = t.flow
-    if flow is None or not flow.has_auction:
-        return ()
-    o = flow.all_pass_offer
-    if flow.rounds or flow.all_pass != "play" or o is None or o.colour != "turned" or flow.turn != "dealer":
-        return None
-    c = flow.contracts[o.contract]
-    if not c.each_colour or any(c.call) or c.exchange is not None or c.sit_out or c.partner not in ("fixed", "each"):
-        return None
-    same = ("party_of", "first_lead", "first_lead_card", "restrictions", "obligations", "royal_cards", "n_faces",
-            "sitting", "automaton", "strength_order")
-    if any(getattr(v, k) != getattr(t, k) for v in c.variants for k in same) or any(v.events for v in c.variants):
-        return None
-    return c.variants
 
 
 _PLANS: dict[int, tuple] = {}
@@ -284,24 +307,25 @@ _PLANS_LOCK = threading.Lock()
 def not_compiled(t: Tables) -> str | None:
     """What of a ruleset the compiled state cannot yet play, or None when it plays all of it.
 
-    It plays passing before play (each seat in turn, a card at a time, the direction by the game's number), the
-    restrictions and obligations on play, the first lead by the holder of a card and parties of one; not yet a
-    stock, a turned card, a tableau, an auction, a call, an exchange, or parties made in the game.
+    It plays passing before play (each seat in turn, a card at a time, the direction by the game's number), a
+    stock and a card turned up, rounds of bidding for contracts (by colour, alone, the dealer made to bid), the
+    exchange with the stock or the turned card, a card called and its holder as partner, the holders of cards as
+    a party, seats sitting the game out, the restrictions and obligations on play, the first lead by a card's
+    holder; not yet a tableau, a partner found by the first trick he takes, or a restriction naming the card
+    called (:func:`.contracts.refused`).
     """
+    why = refused(t)
+    if why is None and t.flow is not None and max_bids(t) > t.n_cards:
+        why = f"it plays no round of bidding offering more bids than the deck has cards ({t.n_cards})"
+    return why
+
+
+def max_bids(t: Tables) -> int:
+    """The most bids one seat may be offered at once (and a pass): the random player lists them in a scratch row."""
     flow = t.flow
-    if flow is not None:
-        if flow.stock or flow.turn not in ("", "dealer") or flow.covered:
-            return "it plays no stock, no card turned up from a stock and no tableau dealt before play"
-        if flow.rounds or (flow.has_auction and _turned_trumps(t) is None):
-            return ("it plays no rounds of bidding and no contracts bid before play (only the trumps of the card "
-                    "turned up where nobody bids)")
-        if flow.exchange is not None:
-            return "it plays no exchange of cards with a stock before play"
-        if flow.partner not in ("fixed", "each") or flow.holders:
-            return "it plays no parties made in the game (a called partner, the holders of cards)"
-    if t.restrictions_by_called or t.sitting:
-        return "it plays no restriction naming a called card and no seat sitting the game out"
-    return None
+    colours = len(t.deck.colours)
+    return max((sum(colours if flow.contracts[o.contract].each_colour else 1 for o in rd.offers)
+                for rd in flow.rounds), default=0) + 1
 
 
 def plan_of(t: Tables) -> Plan:
@@ -310,11 +334,15 @@ def plan_of(t: Tables) -> Plan:
     Raises :class:`~schachett_rules.errors.SchachettError` for a ruleset it cannot play (:func:`not_compiled`):
     the compiled loop would otherwise play it by the wrong rules.
     """
-    why = not_compiled(t)
+    key = id(t)
+    with _PLANS_LOCK:
+        entry = _PLANS.get(key)
+        if entry is not None and entry[0]() is t:
+            return entry[1]
+    why = not_compiled(t)       # asked once, when the plan is built
     if why is not None:
         raise SchachettError(f"the compiled game state cannot yet play {t.name}: {why}; the engine, the "
                              f"heuristic and the random players play it")
-    key = id(t)
     with _PLANS_LOCK:
         entry = _PLANS.get(key)
         if entry is not None and entry[0]() is t:

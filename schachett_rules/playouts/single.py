@@ -38,8 +38,9 @@ from ..kernel.actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PLA
 
 BEFORE_PLAY = (DEAL, PASSING, AUCTION, CALL, EXCHANGE)
 from ..kernel.castling import MOMENTS
+from ..kernel.core import seat_at
 from ..kernel.scoring import scorer_parties
-from ..kernel.streams import GameStream, MASK
+from ..kernel.streams import GOLDEN, GameStream, MASK
 from ..kernel.tables import Tables
 
 
@@ -52,11 +53,17 @@ class Outcome(NamedTuple):
     trick_winners: tuple[int, ...]          # seat that won each trick
     log: np.ndarray | None = None           # per trick: winner, points, leader, then the cards in playing order
     castles: tuple = ()                     # (trick, kind, seat, King card, officer card, with seat), as the state logs them
+    game: tuple = ()                        # the game bid, by plan.GAME_REGS: contract, trumps, declarer, partner,
+                                            # card called, seats sitting out, thrown in, tricks played
+    party_of: tuple = ()                    # the game's parties, seat by seat
 
     def tricks(self) -> list[list[tuple[int, int]]]:
-        """Each trick's ``(seat, card)`` in playing order (a rescued King's officer in its place)."""
+        """Each trick's ``(seat, card)`` in playing order (a rescued King's officer in its place), past the seats
+        sitting out."""
         n = self.log.shape[1] - 3
-        return [[((row[2] + i) % n, card) for i, card in enumerate(row[3:])] for row in self.log.tolist()]
+        sitting, played = (self.game[5], self.game[7]) if self.game else (0, len(self.log))
+        return [[(seat_at(sitting, row[2], i, n), card) for i, card in enumerate(row[3:]) if card >= 0]
+                for row in self.log[:played].tolist()]
 
 
 def _compiled():
@@ -92,8 +99,21 @@ def _numbers(rng, count: int) -> np.ndarray:
     return out
 
 
-def _run(c, args, rng, draws: int) -> None:
-    """Play on, drawing exactly the numbers the game uses (``draws`` at first: a bound from below)."""
+def _run(c, args, rng, draws: int, most: int, regs) -> None:
+    """Play on from a fresh count of numbers (``regs[POS]`` 0), leaving ``rng`` past exactly the numbers the game
+    used (``draws`` at first: a bound from below; ``most``: a bound from above).
+
+    A :class:`GameStream` is a counter, so it is drawn ``most`` ahead in one call and set back to the numbers
+    used: one crossing into the compiled code, where a game whose bids and discards the bound from below cannot
+    foresee would cross again for each. Any other source is drawn as the game asks.
+    """
+    if type(rng) is GameStream:
+        first = rng.state
+        need = c.play(*args, _numbers(rng, most))
+        if not need:
+            rng.state = (first + int(regs[c.POS]) * GOLDEN) & MASK
+            return
+        rng.state = first
     u = _numbers(rng, draws)
     need = c.play(*args, u)
     while need:
@@ -106,8 +126,13 @@ def _outcome(t: Tables, c, st) -> Outcome:
               for e, trick, owner, first, pts, scorer in st.events[:st.regs[c.N_EVENTS]].tolist()]
     castles = tuple((trick, MOMENTS[kind], seat, king, officer, other)
                     for trick, kind, seat, king, officer, other in st.castles[:st.regs[c.N_CASTLES]].tolist())
-    return Outcome(tuple(st.totals[0].tolist()), tuple(st.totals[1].tolist()), events,
-                   tuple(st.tricks[:, c.T_WINNER].tolist()), st.tricks.copy(), castles)
+    regs = st.regs
+    game = tuple(int(regs[r]) for r in c.GAME_REGS)
+    parties = max(st.party_of) + 1 if not game[6] else len(t.parties)     # the parties of the game bid
+    played = game[7]
+    return Outcome(tuple(st.totals[0, :parties].tolist()), tuple(st.totals[1, :parties].tolist()), events,
+                   tuple(st.tricks[:played, c.T_WINNER].tolist()), st.tricks[:played].copy(), castles, game,
+                   tuple(st.party_of.tolist()))
 
 
 def random_game(t: Tables, dealer: int, rng, game: int = 0) -> Outcome:
@@ -115,7 +140,7 @@ def random_game(t: Tables, dealer: int, rng, game: int = 0) -> Outcome:
     castling and passing as the random player."""
     c, plan, st, args = _arrays(t)
     st.reset(dealer, game=game)
-    _run(c, args, rng, plan.deal_draws + plan.card_draws)
+    _run(c, args, rng, plan.deal_draws + plan.card_draws - int(plan.scalars[c.S_SKIP]), plan.max_draws, st.regs)
     return _outcome(t, c, st)
 
 
@@ -125,8 +150,9 @@ def load(state, c, plan, st, args) -> None:
     words = plan.words
     st.reset(state.dealer, game=state.game)
     n = t.n_seats
-    # the hands, then the cards played so far and each seat's cards passed (plan.H_PLAYED, plan.H_PASSED)
-    rows = list(state.hands) + [state.played] + list(state.passed)
+    # the hands, then the cards played so far, each seat's cards passed, the stock, the cards laid away
+    # (plan.H_PLAYED, plan.H_PASSED, plan.H_STOCK, plan.H_LAID)
+    rows = list(state.hands) + [state.played] + list(state.passed) + [state.stock, sum(state.discarded)]
     for row, h in enumerate(rows):
         for w in range(words):
             st.hands[row, w] = (h >> (64 * w)) & MASK
@@ -137,16 +163,30 @@ def load(state, c, plan, st, args) -> None:
     regs[c.PHASE], regs[c.MOMENT], regs[c.ASK] = state.phase, max(state.moment, -1), state.ask
     regs[c.CASTLED], regs[c.FALLEN] = state.castled, state.count.total
     regs[c.PASSES], regs[c.TURNED] = state.passes_done, state.turned
-    if state.phase not in BEFORE_PLAY:           # the game's own play tables (its trumps), once play has begun
+    best = state.best if state.best is not None else (-1, -1, -1, -1)
+    regs[c.ROUND], regs[c.BID_TURN] = state.round, state.bid_turn
+    regs[c.BEST_SEAT], regs[c.BEST_CONTRACT], regs[c.BEST_COLOUR], regs[c.BEST_RANK] = best
+    regs[c.CONTRACT], regs[c.TRUMP], regs[c.DECLARER] = state.contract, state.trump, state.declarer
+    regs[c.PARTNER], regs[c.CALLED], regs[c.EXCHANGER] = state.partner, state.called, state.exchanger
+    regs[c.TO_DISCARD], regs[c.THROWN], regs[c.SITTING] = state.to_discard, state.thrown_in, t.sitting
+    random = sum(1 << s for s in range(n) if plan.policy[s] < 0)
+    regs[c.SKIPPED] = plan.scalars[c.S_SKIP]
+    if state.phase not in BEFORE_PLAY:           # the game's own play tables (its trumps) and parties
         st.beats[:], st.points[:], st.follow[:] = plan.play_tables(t)
+        st.party_of[:] = t.party_of
+        regs[c.SKIPPED] = (t.sitting & random).bit_count() * t.n_tricks
     for e, ev in enumerate(t.events):
         st.each[0, e] = state.count.per_event.get(ev.name, 0)
     st.totals[0, :] = state.points
     st.totals[1, :] = state.card_points
-    policy = plan.policy
-    left_now = sum(policy[(state.leader + i) % n] < 0 for i in range(len(state.trick), n)) if state.phase == PLAY else 0
+    if state.phase in BEFORE_PLAY:
+        return
+    # the card draws made so far, as the count of those still to come leaves them
+    playing = [s for s in range(n) if not t.sitting >> s & 1 and random >> s & 1]
+    left_now = sum(random >> t.seat_at(state.leader, i) & 1 for i in range(len(state.trick), t.n_active)) \
+        if state.phase == PLAY else 0
     later = t.n_tricks - state.done - (1 if state.phase == PLAY else 0)
-    regs[c.DRAWN] = t.n_tricks * plan.random_seats - (left_now + later * plan.random_seats)
+    regs[c.DRAWN] = t.n_tricks * plan.random_seats - regs[c.SKIPPED] - (left_now + later * len(playing))
 
 
 def rollout(state, rng) -> list[int]:
@@ -159,7 +199,8 @@ def rollout(state, rng) -> list[int]:
     c, plan, st, args = _arrays(state.t)
     load(state, c, plan, st, args)
     sc = plan.scalars
-    _run(c, args, rng, int(sc[c.S_TRICKS] * sc[c.S_RANDOM] - st.regs[c.DRAWN]) if state.phase == PLAY else 1)
+    _run(c, args, rng, int(sc[c.S_TRICKS] * sc[c.S_RANDOM] - st.regs[c.DRAWN] - st.regs[c.SKIPPED])
+         if state.phase == PLAY else 1, plan.max_draws, st.regs)
     return st.totals[0].tolist()
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernel.actions import Castle, Give, Pass, Play
+from ..kernel.actions import Bid, Call, Castle, Discard, Give, Pass, Play
 from ..kernel.streams import MASK
 
 
@@ -47,7 +47,7 @@ class CompiledState:
 
     @property
     def phase(self) -> int:
-        """The phase, as the kernel numbers it (kernel.actions: DEAL, CASTLE, PLAY, OVER, PASSING)."""
+        """The phase, as the kernel numbers it (kernel.actions: DEAL, CASTLE, PLAY, OVER, PASSING, AUCTION ...)."""
         return int(self.arrays.regs[self.c.PHASE])
 
     def decider(self) -> int:
@@ -62,6 +62,17 @@ class CompiledState:
         self.c.legal_cards(p.scalars, p.card_face, a.follow, p.rules, a.hands, a.trick, a.regs, out)
         return self._mask(out)
 
+    def before_actions(self) -> list:
+        """The decider's actions before play, in the kernel's order: the kernel's Give, Bid, Call or Discard."""
+        a, p, c = self.arrays, self.plan, self.c
+        out = np.zeros(max(p.scalars[c.S_CARDS], 1), dtype=np.int64)
+        m = int(c.before_actions(p.scalars, p.rules, a.hands, a.regs, out))
+        phase, seat = self.phase, self.decider()
+        kinds = {c.PASSING: Give, c.CALL: Call, c.EXCHANGE: Discard}
+        if phase == c.AUCTION:
+            return [Bid(seat, -1, -1) if x < 0 else Bid(seat, x // 64, x % 64 - 1) for x in out[:m].tolist()]
+        return [kinds[phase](seat, x) for x in out[:m].tolist()]
+
     def castle_offer(self) -> tuple[int, int, int]:
         """The seat asked to castle, the Kings and the officers it is offered (bitmasks)."""
         a, p, c = self.arrays, self.plan, self.c
@@ -72,19 +83,25 @@ class CompiledState:
         return seat, self._mask(kings), self._mask(offered)
 
     def apply(self, action) -> None:
-        """Apply the decider's action (a kernel Play, Castle, Pass or Give)."""
+        """Apply the decider's action (a kernel Play, Castle, Pass, Give, Bid, Call or Discard)."""
         c = self.c
         if type(action) is Play:
             kind, king, card = c.A_CARD, 0, action.card
         elif type(action) is Give:
             kind, king, card = c.A_GIVE, 0, action.card
+        elif type(action) is Bid:
+            kind, king, card = c.A_BID, action.colour, action.contract
+        elif type(action) is Call:
+            kind, king, card = c.A_CALL, 0, action.card
+        elif type(action) is Discard:
+            kind, king, card = c.A_DISCARD, 0, action.card
         elif type(action) is Castle:
             kind, king, card = c.A_CASTLE, action.king, action.officer
         elif type(action) is Pass:
             kind, king, card = c.A_PASS, 0, 0
         else:
-            raise TypeError(f"the compiled state takes cards played or passed, castles and chances let go, not "
-                            f"{action!r}")
+            raise TypeError(f"the compiled state takes cards played, passed, called or laid away, bids, castles "
+                            f"and chances let go, not {action!r}")
         c.apply(*self.tables, *self.arrays.arrays(), kind, king, card)
 
     def undo(self) -> None:
@@ -97,8 +114,9 @@ class CompiledState:
         return [self._mask(row) & ((1 << self.t.n_cards) - 1) for row in self.arrays.hands[:self.t.n_seats]]
 
     def points(self) -> list[int]:
-        """Points by party so far (cards and King events)."""
-        return [int(x) for x in self.arrays.totals[0]]
+        """Points by party so far (cards and King events), of the parties of the game (once it is bid)."""
+        parties = int(max(self.arrays.party_of)) + 1 if self.t.flow is not None else len(self.t.parties)
+        return [int(x) for x in self.arrays.totals[0, :parties]]
 
     def walk(self, u: np.ndarray, steps: int) -> int:
         """Apply and undo ``steps`` random actions inside the compiled code (:func:`.compiled.walk_randomly`)."""

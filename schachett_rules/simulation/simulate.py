@@ -36,14 +36,17 @@ from ..errors import SchachettError
 from ..kernel.state import State
 from ..kernel.compiler import tables_for
 from ..kernel.records import GameResult, money
-from ..kernel.scoring import outcome, stake_money
+from ..kernel.scoring import stake_money
 from ..kernel.tables import Tables
 from .fingerprint import code_version
 from ..language import ir
 from ..language.expr import evaluate_arrays
 from ..players import bot_problem, make_bot
 from ..players.bots import play_game
+from ..kernel.core import seat_at
 from ..playouts.batch import draws_per_game, random_batch, supported
+from ..playouts.plan import G_CONTRACT, G_SITTING, G_THROWN, G_TRICKS
+from ..playouts.results import score_of
 from ..kernel.streams import GameStream
 from ..playouts.streams import block_uniforms
 from ..rules.loader import load
@@ -317,27 +320,38 @@ def add_result(stats: Stats, t: Tables, played: Tables, dealer: int, r, leader: 
 
 def add_batch_games(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
     """Add a batch of games of a ruleset that :func:`add_batch` cannot count at once (game points, more than two
-    parties), game by game: each result scored by the kernel (:func:`~..kernel.scoring.outcome`)."""
-    n, parties = t.n_seats, len(t.parties)
-    party_of = np.array(t.party_of)
+    parties, a game bid before play), game by game: each result scored by the kernel on the game's own tables
+    (:func:`~..playouts.results.score_of`)."""
+    n = t.n_seats
     for g in range(len(dealers)):
-        winners = out.winners[g]
+        bid, party_of = out.game[g], out.party_of[g]
+        played = int(bid[G_TRICKS])
+        sitting = int(bid[G_SITTING])
+        winners = out.winners[g, :played]
         hands = [0] * n              # the hands as play began: every card is played
-        for i in range(t.n_tricks):
+        for i in range(played):
             lead = int(out.leaders[g, i])
             for k, card in enumerate(out.trick_cards[g, i].tolist()):
-                hands[(lead + k) % n] |= 1 << card
-        totals = tuple(int(x) for x in out.totals[g])
-        tricks = tuple(int(x) for x in np.bincount(party_of[winners], minlength=parties))
-        winner, money_by_seat, gp = outcome(t, totals, tricks, hands)
-        r = GameResult(card_points=tuple(int(x) for x in out.card_points[g]),
-                       event_points=tuple(a - int(b) for a, b in zip(totals, out.card_points[g])), totals=totals,
+                if card >= 0:
+                    hands[seat_at(sitting, lead, k, n)] |= 1 << card
+        tricks = [0] * n
+        for w in winners.tolist():
+            tricks[party_of[w]] += 1
+        game_t, winner, money_by_seat, gp = score_of(t, bid, party_of, out.totals[g].tolist(), tricks, hands)
+        parties = len(game_t.parties)
+        totals = tuple(int(x) for x in out.totals[g, :parties])
+        cards = tuple(int(x) for x in out.card_points[g, :parties])
+        contract = int(bid[G_CONTRACT])
+        r = GameResult(card_points=cards, event_points=tuple(a - b for a, b in zip(totals, cards)), totals=totals,
                        winner=winner, unit=t.settlement.unit if t.settlement else "",
                        settlement=tuple(money(m) for m in money_by_seat), penalties=(0,) * n,
-                       net=tuple(money(m) for m in money_by_seat), events=(), tricks=tricks,
-                       parties=tuple(t.parties), game_points=tuple(money(x) for x in gp))
-        swing = [int(p) if party_of[w] == 0 else -int(p) for w, p in zip(winners, out.trick_points[g])]
-        add_result(stats, t, t, int(dealers[g]), r, int(out.leaders[g, 0]), int(out.castles[g]), swing)
+                       net=tuple(money(m) for m in money_by_seat), events=(), tricks=tuple(tricks[:parties]),
+                       parties=tuple(game_t.parties), game_points=tuple(money(x) for x in gp),
+                       thrown_in=bool(bid[G_THROWN]),
+                       contract=t.flow.contracts[contract].name if contract >= 0 else None)
+        swing = [int(p) if party_of[w] == 0 else -int(p) for w, p in zip(winners, out.trick_points[g, :played])]
+        leader = int(out.leaders[g, 0]) if played else game_t.first_leader(int(dealers[g]))
+        add_result(stats, t, game_t, int(dealers[g]), r, leader, int(out.castles[g]), swing)
 
 
 # --- chunks ------------------------------------------------------------------------------------
@@ -349,7 +363,11 @@ def batched(t: Tables) -> bool:
 
 
 def _at_once(t: Tables) -> bool:
-    return len(t.parties) == 2 and t.settlement is not None
+    """Two parties settled in money, the same in every game (none made by the bidding, nobody sitting out)."""
+    flow = t.flow
+    fixed = flow is None or (flow.partner == "fixed" and all(c.partner == "fixed" and not c.sit_out
+                                                             for c in flow.contracts))
+    return len(t.parties) == 2 and t.settlement is not None and fixed
 
 
 def run_chunk(spec: Spec, index: int) -> Stats:
