@@ -181,15 +181,21 @@ def test_solver_counts_tricks_in_whist_and_hearts_points_against():
     assert par.value == sum(end.points) - 2 * end.points[par.side]
 
 
-def test_duel_and_ladder_play_whist(tmp_path, monkeypatch):
+@pytest.mark.parametrize("ruleset, compared", [("whist", "decided games: A's party beats B's"),
+                                               ("hearts", "decided games: A's best seat ahead of B's best seat")])
+def test_duel_and_ladder_play_whist_and_hearts(ruleset, compared, tmp_path, monkeypatch):
     monkeypatch.setenv("SCHACHETT_CACHE", str(tmp_path))
     runner = CliRunner()
-    out = runner.invoke(main, ["duel", "dd:3", "mc:4", "whist", "--games", "2", "--json", "-q", "-w", "1"])
+    out = runner.invoke(main, ["duel", "dd:3", "mc:4", ruleset, "--games", "2", "--json", "-q", "-w", "1"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["games"] == 2 and data["a_wins"] + data["b_wins"] + data["draws"] == 2
-    out = runner.invoke(main, ["ladder", "whist", "--bots", "heuristic,ismcts:30", "--games", "2", "-q", "-w", "1"])
-    assert out.exit_code == 0, out.output and "heuristic vs ismcts:30" in out.output
+    assert {"a_share", "low", "high"} <= set(data) and data["compared"].startswith(compared)
+    text = runner.invoke(main, ["duel", "dd:3", "mc:4", ruleset, "--games", "2", "-q", "-w", "1"])
+    assert text.exit_code == 0 and compared in text.output
+    out = runner.invoke(main, ["ladder", ruleset, "--bots", "heuristic,ismcts:30", "--games", "2", "-q", "-w", "1"])
+    assert out.exit_code == 0, out.output
+    assert "heuristic vs ismcts:30" in out.output and compared in out.output
 
 
 def test_solve_says_what_a_whist_value_counts(tmp_path):
