@@ -122,12 +122,15 @@ def visible_cards(state, t, seat: int | None) -> set[str]:
         names |= {x for o in obs.castle_offers for x in (o.king, *o.officers)}   # the officers on offer to a castler
         # before play: the turned card, the cards it passed and received, the card called, the cards it may call
         names |= {c for c in (obs.turned, obs.called) if c} | set(obs.passed) | {c for _, c in obs.received}
+        names |= set(obs.discarded)                   # the cards it laid away: its own view alone
         names |= set(obs.options) if obs.decision == "call" else set()
         each.append(names)
     return set.intersection(*each)
 
 
 def hidden_cards(state, t, seat: int | None) -> set[str]:
-    """The names of cards in hands the seat may not see and that it sees nowhere else (no copy of them shown)."""
+    """The names of cards in hands the seat may not see, or laid away by another seat, that it sees nowhere else
+    (no copy of them shown)."""
     held = {c for s in range(t.n_seats) for c in names_of(t, state.hands[s])}
+    held |= {c for s in range(t.n_seats) if s != seat for c in names_of(t, state.discarded[s])}
     return held - visible_cards(state, t, seat)

@@ -508,3 +508,14 @@ def test_hearts_s3_a_heart_led_too_soon_is_refused_with_the_rule_in_its_own_word
     text = str(err.value)
     assert "trick 2, seat 3, card h9" in text
     assert "restriction broken: no lead h until played h, sQ (hearts:§3)" in text
+
+
+def test_euchre_the_dealers_discard_is_in_his_view_alone_and_the_turned_card_stays_known():
+    game = euchre_game("up h")
+    decide(game, "c9")
+    assert game.observation(0).discarded == ("c9",)
+    assert all(game.observation(s).discarded == () for s in (1, 2, 3))
+    play(game, "hA", "hQ", "hK", "h9")                # the dealer plays the card turned up
+    # every seat saw it turned up: it is still named once played, and the discard is still the dealer's alone
+    assert [game.observation(s).turned for s in range(4)] == ["h9"] * 4
+    assert game.observation(0).discarded == ("c9",) and game.observation(2).discarded == ()

@@ -64,7 +64,7 @@ def test_sampled_deals_never_contradict_the_observation(ruleset, seed, cards):
             if name not in played:
                 holder = next(s for s in range(4) if game.hands[s] >> d.card_of(name) & 1)
                 assert sample.hands[holder] >> d.card_of(name) & 1
-        if obs.turned is not None:
+        if obs.turned is not None and obs.turned not in played:
             assert sample.hands[obs.dealer] >> d.card_of(obs.turned) & 1
         # a player who did not follow the colour led holds none of it (Whist's trumps follow their own colour)
         for cards_played in [tr.cards for tr in obs.tricks] + [obs.trick]:
@@ -89,6 +89,25 @@ def test_sampled_deals_never_contradict_the_observation(ruleset, seed, cards):
         for seat, name in obs.trick:
             check.play(name, seat)
         assert check.hands == sample.hands
+
+
+def test_the_card_turned_up_in_whist_is_known_after_the_dealer_plays_it():
+    t = tables_for("whist")
+    d = t.deck
+    checked = 0
+    for seed in range(40):
+        game = position("whist", seed, 40)
+        obs = game.observation(game.decider())
+        turned = d.card_name(game.turned)
+        if obs.seat == game.dealer or (game.played >> game.turned & 1) == 0:
+            continue
+        # once played it is still named, so every rebuilt game turned up that very card (not another trump the
+        # dealer played) and looks the same from this seat
+        assert obs.turned == turned
+        for sample in positions(t, obs, random.Random(seed), 3):
+            assert sample.turned == game.turned and sample.observation(obs.seat) == obs
+        checked += 1
+    assert checked >= 3
 
 
 def test_a_heart_led_before_hearts_are_broken_shows_a_hand_of_hearts():
@@ -181,15 +200,21 @@ def test_solver_counts_tricks_in_whist_and_hearts_points_against():
     assert par.value == sum(end.points) - 2 * end.points[par.side]
 
 
-def test_duel_and_ladder_play_whist(tmp_path, monkeypatch):
+@pytest.mark.parametrize("ruleset, compared", [("whist", "decided games: A's party beats B's"),
+                                               ("hearts", "decided games: A's best seat ahead of B's best seat")])
+def test_duel_and_ladder_play_whist_and_hearts(ruleset, compared, tmp_path, monkeypatch):
     monkeypatch.setenv("SCHACHETT_CACHE", str(tmp_path))
     runner = CliRunner()
-    out = runner.invoke(main, ["duel", "dd:3", "mc:4", "whist", "--games", "2", "--json", "-q", "-w", "1"])
+    out = runner.invoke(main, ["duel", "dd:3", "mc:4", ruleset, "--games", "2", "--json", "-q", "-w", "1"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["games"] == 2 and data["a_wins"] + data["b_wins"] + data["draws"] == 2
-    out = runner.invoke(main, ["ladder", "whist", "--bots", "heuristic,ismcts:30", "--games", "2", "-q", "-w", "1"])
-    assert out.exit_code == 0, out.output and "heuristic vs ismcts:30" in out.output
+    assert {"a_share", "low", "high"} <= set(data) and data["compared"].startswith(compared)
+    text = runner.invoke(main, ["duel", "dd:3", "mc:4", ruleset, "--games", "2", "-q", "-w", "1"])
+    assert text.exit_code == 0 and compared in text.output
+    out = runner.invoke(main, ["ladder", ruleset, "--bots", "heuristic,ismcts:30", "--games", "2", "-q", "-w", "1"])
+    assert out.exit_code == 0, out.output
+    assert "heuristic vs ismcts:30" in out.output and compared in out.output
 
 
 def test_solve_says_what_a_whist_value_counts(tmp_path):

@@ -9,6 +9,8 @@ engine's own observation, rebuilt from the database rows (tests/serving.py).
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
 
@@ -154,3 +156,16 @@ def test_schafkopf_auction_and_call_keep_the_partner_hidden_until_the_ace_is_pla
     assert report.result.contract == "rufer" and report.result.called == ace
     assert report.result.declarer == declarer and report.result.partner == partner
     assert sum(report.result.card_points) == 120      # the 32 cards' points (schafkopf:§5)
+
+
+def test_a_discard_is_shown_to_the_seat_that_laid_it_away_and_to_nobody_else():
+    from schachett_rules.server.views import seat_view
+    from tests.serving import hidden_cards
+    from tests.test_family import decide, euchre_game
+    game = euchre_game("up h")
+    decide(game, "c9")                                # the dealer lays the Nine of clubs away
+    assert seat_view(game, 0)["family"]["discarded"] == ["c9"]
+    for seat in (1, 2, 3, None):                      # another seat, a spectator
+        v = seat_view(game, seat)
+        assert v["family"]["discarded"] == []
+        assert "c9" in hidden_cards(game, game.t, seat) and "c9" not in json.dumps(v)

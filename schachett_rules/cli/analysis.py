@@ -97,10 +97,8 @@ def _games_flags(fn):
     return fn
 
 
-def _two_parties(ruleset: str, opts: dict) -> None:
+def _two_bots(ruleset: str, opts: dict) -> None:
     t = compile_ruleset(load(ruleset, opts))
-    if len(t.parties) != 2:
-        raise UsageError(f"ruleset {t.name} has {len(t.parties)} parties; a duel seats one bot per party, for two")
     if t.automaton is not None:
         raise UsageError(f"ruleset {t.name} has an automaton in the other party's seats, so two bots cannot play "
                          f"each other; `schachett solitaire` measures its deals")
@@ -120,7 +118,7 @@ def duel(a: str, b: str, ruleset: str, games: int, seed: int, workers: int | Non
         if problem:
             raise UsageError(f"{name}: {problem}")
     opts = options_of(ruleset, option_items)
-    _two_parties(ruleset, opts)
+    _two_bots(ruleset, opts)
     spec = DuelSpec(ruleset=ruleset, options=opts, a=a, b=b, games=games, seed=seed)
     with bar(games, f"{a} against {b}", disable=quiet) as advance:
         result = run_duel(spec, workers or default_workers(), advance, backend, scheduler, not no_cache)
@@ -130,7 +128,7 @@ def duel(a: str, b: str, ruleset: str, games: int, seed: int, workers: int | Non
     low, high = result.interval
     click.echo(f"{a} against {b} in {ruleset}, {result.games} games on {spec.deals} deals (seed {seed}): {a} wins "
                f"{100 * result.a_share:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of the {result.decided} decided "
-               f"games; {result.draws} with equal points")
+               f"games, {result.draws} not decided\n({result.compared}; A {a}, B {b})")
 
 
 @click.command()
@@ -146,7 +144,7 @@ def ladder(ruleset: str, bots: str, games: int, seed: int, workers: int | None, 
     if len(names) < 2:
         raise UsageError(f"--bots {bots}: a ladder needs two bots or more")
     opts = options_of(ruleset, option_items)
-    _two_parties(ruleset, opts)
+    _two_bots(ruleset, opts)
     pairs = len(names) * (len(names) - 1) // 2
     with bar(games * pairs, f"ladder of {len(names)} bots", disable=quiet) as advance:
         results, rating = run_ladder(ruleset, names, games, seed, opts, workers or default_workers(), advance,

@@ -68,7 +68,7 @@ class Observation(BaseModel):
     # the family's games: the phase, the decisions open before play, what the table has said and shown
     phase: str = "play"
     options: tuple[str, ...] = ()            # a decision before play: the cards or bids open, in the state's order
-    turned: str | None = None                # the card turned up, while it lies face up
+    turned: str | None = None                # the card turned up at the deal, played or not; None once turned down
     bids: tuple[BidRecord, ...] = ()
     contract: str | None = None
     trump: str | None = None
@@ -78,6 +78,7 @@ class Observation(BaseModel):
     sitting: tuple[int, ...] = ()            # the seats sitting this game out
     passed: tuple[str, ...] = ()             # the cards this seat passed on
     received: tuple[tuple[int, str], ...] = ()   # the cards passed to it, by the seat that passed them
+    discarded: tuple[str, ...] = ()          # the cards this seat laid away in an exchange (its own view alone)
 
 
 def visible_hands(state, seat: int) -> dict[int, int]:
@@ -144,24 +145,28 @@ def observe(state, seat: int) -> Observation:
 
 
 def _family_view(state, seat: int) -> dict:
-    """What the table has said and shown before play: bids, the contract, the turned card, the cards passed."""
+    """What the table has said and shown before play: bids, the contract, the turned card, the cards passed and
+    the seat's own discard."""
     from .before_play import pass_target
     t = state.base
     name = t.deck.card_name
     log = [r for r in state.log if r.action in ("bid", "give")]
     turned = None
-    if state.turned >= 0 and not state.played >> state.turned & 1:
-        # the card turned at the deal stays known until it is played, or turned down where nobody takes it up
+    if state.turned >= 0:
+        # every seat saw the card turned at the deal: it stays known, played too, unless it is turned down where
+        # nobody takes it up (it lies in the stock then, face down)
         in_stock = state.stock >> state.turned & 1
         turned_down = in_stock and (state.round > 0 or state.contract >= 0)
         turned = None if turned_down else name(state.turned)
     passed = tuple(name(c) for c in range(t.n_cards) if state.passed[seat] >> c & 1)
+    discarded = tuple(name(c) for c in range(t.n_cards) if state.discarded[seat] >> c & 1)
     received = ()
     if state.passes_done and state.passes_done == (t.flow.passing[0] * t.n_seats if t.flow.passing else -1):
         received = tuple((s, name(c)) for s in range(t.n_seats) if pass_target(state, s) == seat
                          for c in range(t.n_cards) if state.passed[s] >> c & 1)
     contract = t.flow.contracts[state.contract] if state.contract >= 0 else None
     return dict(turned=turned, bids=tuple(r for r in log if r.action == "bid"), passed=passed, received=received,
+                discarded=discarded,
                 contract=contract.name if contract else None,
                 trump=t.deck.colours[state.trump] if state.trump >= 0 else None,
                 declarer=state.declarer if state.declarer >= 0 else None,

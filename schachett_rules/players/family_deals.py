@@ -74,14 +74,20 @@ def game_number(t: Tables, obs) -> int:
     raise SchachettError(f"no game of {t.name} passes as seat {obs.seat} saw the cards passed")
 
 
+def plays_of(obs) -> list[tuple[int, str]]:
+    """Every card seen played, with its seat, in the order of play."""
+    return [(s, name) for tr in obs.tricks for s, name in tr.cards] + list(obs.trick)
+
+
 def played_faces(obs) -> Counter:
     """Every card seen played, by name (copies counted)."""
-    return Counter(name for tr in obs.tricks for _, name in tr.cards) + Counter(name for _, name in obs.trick)
+    return Counter(name for _, name in plays_of(obs))
 
 
 def known_cards(t: Tables, obs) -> list[tuple[int, str]]:
     """The cards the seat knows to lie in a hand it cannot see: its passed cards in the receiver's hand and the
-    card turned up in the dealer's, while they are not yet played."""
+    card turned up in the dealer's, while they are not yet played (the turned card is known by name: a copy of
+    it seen played from another hand leaves it with the dealer)."""
     if t.flow is None:
         return []
     out = []
@@ -92,7 +98,8 @@ def known_cards(t: Tables, obs) -> list[tuple[int, str]]:
             seen[name] -= 1
         elif to is not None and to not in obs.hands:
             out.append((to, name))
-    if obs.turned is not None and t.flow.turn == "dealer" and obs.dealer not in obs.hands:
+    turned_played = any(s == obs.dealer and name == obs.turned for s, name in plays_of(obs))
+    if obs.turned is not None and t.flow.turn == "dealer" and obs.dealer not in obs.hands and not turned_played:
         out.append((obs.dealer, obs.turned))
     return out
 
@@ -122,7 +129,7 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
     called before each card seen played."""
     n, d = t.n_seats, t.deck
     me = obs.seat
-    plays = [(s, name) for tr in obs.tricks for s, name in tr.cards] + list(obs.trick)
+    plays = plays_of(obs)
     if len(obs.tricks) != obs.trick_number - 1:
         raise SchachettError(f"{t.name}: the seat does not remember every trick, so its game cannot be rebuilt")
     held = [h for h in hands]
@@ -144,14 +151,8 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
         for s in range(n):
             passed[(s - step) % n] = received[s]
         held = [(held[s] & ~received[s]) | passed[s] for s in range(n)]
-    turned = -1
-    if t.flow.turn == "dealer":
-        if obs.turned is not None:
-            turned = d.card_of(obs.turned)
-        else:       # played already: any card of the trump colour the dealer played serves the deal as well
-            colour = d.colours.index(obs.trump)
-            turned = next(d.card_of(name) for s, name in plays
-                          if s == obs.dealer and d.face_colour[t.face(name)] == colour)
+    # the card turned up is known by name, played or not (a copy's name is the card's own)
+    turned = d.card_of(obs.turned) if t.flow.turn == "dealer" and obs.turned is not None else -1
     state = State(t, obs.dealer, game)
     state.push(Deal(tuple(held), 0, turned))
     while state.phase == PASSING:

@@ -28,7 +28,7 @@ from ..kernel.state import State
 
 _SHARED = ("trick_number", "to_move", "leader", "dealer", "kings", "trick", "tricks", "castles", "shown", "phase",
            "turned", "bids", "contract", "trump", "declarer", "called", "sitting")
-_OWN = {"options": (), "passed": (), "received": (), "partners": None}     # one seat's alone: never public
+_OWN = {"options": (), "passed": (), "received": (), "discarded": (), "partners": None}     # one seat's alone: never public
 
 
 def public_observation(state: State) -> Observation:
@@ -121,7 +121,7 @@ def seat_view(state: State, seat: int | None) -> dict:
 def family_view(state: State, obs: Observation) -> dict:
     """The decisions before play and what the table said and showed, as this seat (or every seat) may know it:
     the phase, the options open to it, the turned card, the bids, the contract and trump, the card called, the
-    partners it knows, the seats sitting out, the cards it passed and received."""
+    partners it knows, the seats sitting out, the cards it passed and received and those it laid away."""
     flow = state.base.flow
     if flow is None:
         return {"phase": obs.phase, "choices": [], "family": None}
@@ -139,6 +139,7 @@ def family_view(state: State, obs: Observation) -> dict:
         "declarer": obs.declarer, "called": obs.called,
         "partners": list(obs.partners) if obs.partners is not None else None,
         "sitting": list(obs.sitting), "passed": list(obs.passed), "received": [list(r) for r in obs.received],
+        "discarded": list(obs.discarded),
         "to_pass": flow.passing[0] if flow.passing else 0, "to_discard": state.to_discard,
         "cites": {"passing": flow.passing_cite, "auction": flow.auction_cite},
     }}

@@ -1,9 +1,22 @@
 """Duels and a ladder of bots: every pair plays the same deals in both seatings.
 
-A duel of bots A and B plays each deal twice: once with A in every seat of the first party and B in the
-other's, once the other way round; the deal and the random numbers of each game are those of game ``i`` of
-the seed (:class:`~schachett_rules.kernel.streams.GameStream`), so luck of the cards falls on both alike.
-The measure is A's share of the decided games (equal points are left out), with its Wilson 95% interval.
+A duel of bots A and B plays each deal twice. The ruleset's parties go to A and B in turn, A, B, A, B ... (with
+two parties A holds the first, B the second; in Hearts, each player alone, A holds seats 0 and 2, B seats 1 and
+3), and the second game of the deal swaps them, so each bot holds every party equally often. The deal and the
+random numbers of both games are those of game ``i`` of the seed
+(:class:`~schachett_rules.kernel.streams.GameStream`), so luck of the cards falls on both alike.
+
+A game is decided for A when A's best seat is ahead of B's best seat (:func:`ahead`): with two parties, when
+A's party wins the game (the kernel's winner; equal points decide nothing); with more, when the best standing
+among A's seats (its party's game points, the fewest the best in Hearts, or its points where no game points are
+counted) beats the best among B's: the table's winner sits in one of A's seats. A tie for the best between a
+seat of A and a seat of B decides nothing. The best seat is chosen over A's mean place against B's because it
+asks of every game what the two-party duel asks, who won it, so a share means the same in Whist and in Hearts
+and a two-party duel keeps its meaning; a mean place would also count how a bot's losing seats lose (third
+place rather than fourth), which a game of Hearts does not reward. Where the parties form in the play
+(Schafkopf's call), the winning party's seats decide: a party of both bots' seats decides nothing.
+
+The measure is A's share of the decided games, with its Wilson 95% interval.
 A ladder plays every pair and rates the bots on the Elo scale (a Bradley-Terry fit of all the duels; the
 first bot named is rated 0). Duels run in chunks of deals through the run backends (local cores or Dask)
 and are kept in the simulation cache.
@@ -27,6 +40,7 @@ from ..kernel.state import State
 from ..kernel.streams import GameStream
 from ..players import bot_problem, make_bot
 from ..players.bots import chooser
+from ..players.worth import by_game_points
 from .parallel import map_chunks
 from .simulate import cache_dir, tables_of
 from .stats import wilson
@@ -59,6 +73,88 @@ class DuelSpec(BaseModel):
         return (self.games + 1) // 2
 
 
+TWO_PARTIES = "decided games: A's party beats B's"
+MANY_PARTIES = "decided games: A's best seat ahead of B's best seat"
+
+
+def compared(t) -> str:
+    """What decides a game of the duel in ruleset ``t``, as the reports name it.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> compared(tables_for("hearts"))
+    "decided games: A's best seat ahead of B's best seat, the fewest game points the best"
+    """
+    if len(t.parties) == 2:
+        return TWO_PARTIES
+    if by_game_points(t):
+        return f"{MANY_PARTIES}, the {'fewest' if t.game_points.lowest_wins else 'most'} game points the best"
+    return f"{MANY_PARTIES}, the most points the best"
+
+
+def holders(t, game: int) -> list[int]:
+    """The bot in each seat in game ``game`` (0 or 1) of a deal: 0 for A, 1 for B; parties in turn, A first in
+    game 0, B first in game 1.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> holders(tables_for("hearts"), 0), holders(tables_for("hearts"), 1)
+    ([0, 1, 0, 1], [1, 0, 1, 0])
+    """
+    return [(t.party_of[s] + game) % 2 for s in range(t.n_seats)]
+
+
+def standings(t, result) -> list:
+    """How well each seat did in a finished game, the higher the better: with two parties 1 for the winner's
+    seats and 0 for the others; with more, its party's game points (negated where the fewest win), or its
+    points where the ruleset counts no game points.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> from types import SimpleNamespace as R
+    >>> standings(tables_for("hearts"), R(parties=((0,), (1,), (2,), (3,)), game_points=(20, 0, 6, 0), totals=()))
+    [-20, 0, -6, 0]
+    """
+    parties = result.parties or tuple(t.parties)
+    party = {s: p for p, seats in enumerate(parties) for s in seats}
+    if len(parties) == 2:
+        return [int(result.winner is not None and party[s] == result.winner) for s in range(t.n_seats)]
+    if by_game_points(t):
+        sign = -1 if t.game_points.lowest_wins else 1
+        measure = [sign * g for g in result.game_points]
+    else:
+        measure = list(result.totals)
+    return [measure[party[s]] for s in range(t.n_seats)]
+
+
+def ahead(standing, holder) -> int | None:
+    """Whose best seat is ahead in a game: 0 (A), 1 (B) or None (a tie for the best: not decided).
+
+    >>> ahead([-20, 0, -6, 0], [0, 1, 0, 1])     # Hearts: A's seats took 20 and 6, B's none: B
+    1
+    >>> ahead([-3, -10, 0, -13], [0, 1, 0, 1])   # A's seat 2 took none: A, however A's seat 0 did
+    0
+    >>> ahead([0, 0, -13, -13], [0, 1, 0, 1]) is None
+    True
+    """
+    best = [max(x for x, h in zip(standing, holder) if h == bot) for bot in (0, 1)]
+    return None if best[0] == best[1] else int(best[1] > best[0])
+
+
+def tally(verdicts) -> tuple[int, ...]:
+    """(A wins, B wins, draws, A's wins as first party, B's as first party) of ``(game, verdict)`` pairs, game 0
+    of a deal the one where A holds the first party and verdict that of :func:`ahead`.
+
+    >>> tally([(0, 0), (1, 1), (0, None), (1, 0)])
+    (2, 1, 1, 1, 1)
+    """
+    counts = [0] * 5
+    for game, verdict in verdicts:
+        if verdict is None:
+            counts[2] += 1
+        else:
+            counts[verdict] += 1
+            counts[3 + verdict] += game == verdict    # A first in game 0, B first in game 1
+    return tuple(counts)
+
+
 @dataclass(frozen=True)
 class DuelResult:
     """A duel's count: A's and B's wins (in each seating too), equal games, A's share of decided games."""
@@ -69,8 +165,9 @@ class DuelResult:
     a_wins: int
     b_wins: int
     draws: int
-    a_wins_first: int          # A's wins while A played the first party
-    b_wins_first: int          # B's wins while B played the first party
+    a_wins_first: int          # A's wins while A held the first party
+    b_wins_first: int          # B's wins while B held the first party
+    compared: str = TWO_PARTIES   # what decides a game (:func:`compared`)
 
     @property
     def decided(self) -> int:
@@ -87,32 +184,25 @@ class DuelResult:
     def as_json(self) -> dict:
         """The duel as JSON: ``a_share``, ``low`` and ``high`` (A's share of decided games and its interval)."""
         low, high = self.interval
-        return {"a": self.a, "b": self.b, "a_share": self.a_share, "low": low, "high": high, "games": self.games,
+        return {"a": self.a, "b": self.b, "compared": self.compared, "a_share": self.a_share, "low": low, "high": high, "games": self.games,
                 "decided": self.decided, "a_wins": self.a_wins, "b_wins": self.b_wins, "draws": self.draws}
 
 
 def play_duel_chunk(spec: DuelSpec, index: int) -> tuple[int, ...]:
     """Chunk ``index`` of a duel: (A wins, B wins, draws, A's wins as first party, B's as first party)."""
     t = tables_of_duel(spec)
-    bot_a, bot_b = make_bot(spec.a, t), make_bot(spec.b, t)     # each its own, even when the names agree
-    a_wins = b_wins = draws = a_first = b_first = 0
+    bots = make_bot(spec.a, t), make_bot(spec.b, t)     # each its own, even when the names agree
+    verdicts = []
     for deal in range(index * DEALS_PER_CHUNK, min(spec.deals, (index + 1) * DEALS_PER_CHUNK)):
-        for game, (first, second) in enumerate(((bot_a, bot_b), (bot_b, bot_a))):
+        for game in (0, 1):
             if 2 * deal + game >= spec.games:
                 break
             stream = GameStream(spec.seed, deal)
             state = State.deal(t, deal % t.n_seats, stream)
-            state.advance(chooser([first if t.party_of[s] == 0 else second for s in range(t.n_seats)], stream))
-            winner = state.result().winner
-            if winner is None:
-                draws += 1
-            elif winner == game:                 # A plays the first party in game 0, the second in game 1
-                a_wins += 1
-                a_first += winner == 0
-            else:
-                b_wins += 1
-                b_first += winner == 0
-    return a_wins, b_wins, draws, a_first, b_first
+            holder = holders(t, game)
+            state.advance(chooser([bots[h] for h in holder], stream))
+            verdicts.append((game, ahead(standings(t, state.result()), holder)))
+    return tally(verdicts)
 
 
 def tables_of_duel(spec: DuelSpec):
@@ -125,7 +215,7 @@ def _key(spec: DuelSpec) -> str:
     from .simulate import Spec, spec_key
     ruleset = spec_key(Spec(ruleset=spec.ruleset, options=spec.options, games=1))
     blob = json.dumps({"duel": spec.model_dump(mode="json"), "ruleset": ruleset, "version": __version__,
-                       "chunk": DEALS_PER_CHUNK}, sort_keys=True)
+                       "chunk": DEALS_PER_CHUNK, "judged": "best seat"}, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:24]
 
 
@@ -144,7 +234,7 @@ def duel(spec: DuelSpec, workers: int = 1, progress=None, backend: str = "local"
         totals = [x + y for x, y in zip(totals, part)]
         if progress is not None:
             progress(min(2 * DEALS_PER_CHUNK, spec.games - 2 * DEALS_PER_CHUNK * index))
-    result = DuelResult(spec.a, spec.b, spec.games, *totals)
+    result = DuelResult(spec.a, spec.b, spec.games, *totals, compared=compared(tables_of_duel(spec)))
     if use_cache:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
@@ -191,8 +281,9 @@ def ladder(ruleset: str, bots: list[str], games: int, seed: int = 0, options: di
 def format_ladder(ruleset: str, bots: list[str], results: list[DuelResult], rating: dict[str, float],
                   seed: int) -> str:
     """A ladder as text: each pair's share with its interval, then the ratings, best first."""
-    lines = [f"Ladder of {ruleset}, seed {seed}: each pair on the same deals in both seatings", "",
-             "pair                      games  decided  first's share of decided games (95% interval)"]
+    lines = [f"Ladder of {ruleset}, seed {seed}: each pair on the same deals in both seatings",
+             f"{results[0].compared if results else TWO_PARTIES}", "",
+             "pair (A vs B)             games  decided  A's share of decided games (95% interval)"]
     for r in results:
         low, high = r.interval
         lines.append(f"  {r.a + ' vs ' + r.b:<24}{r.games:>6} {r.decided:>8}  "
