@@ -16,7 +16,7 @@ from ..kernel.actions import AUCTION, CALL, CASTLE, EXCHANGE, OVER, PASSING, PLA
 from ..kernel.castling import BEFORE
 from .bits import _inline, _same_source, count_cards, has_card, toggle
 from .contracts import (ALL_PASS, EX_DEALER, EX_NONE, K_COLOUR_HELD, K_EACH, K_EX_DISCARDS, K_EX_TAKES, K_EX_WHO,
-                        K_FIRST, K_NOT_HELD, K_PARTNER, K_SIT_OUT, O_COLOUR, O_CONTRACT, O_RANK, R_END, R_HIGHEST,
+                        K_FIRST, K_HELD, K_NOT_HELD, K_PARTNER, K_SIT_OUT, O_COLOUR, O_CONTRACT, O_RANK, R_END, R_HIGHEST,
                         R_START, TAKES_TURNED, TURN_DEALER, TURN_STOCK)
 from .plan import (BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, CALLED, CONTRACT, DEALER, DECLARER,
                    EXCHANGER, GAME, H_LAID, LAID, H_PASSED, H_STOCK, LEADER, MOMENT, ASK, CASTLING, PARTNER, PASSES, PHASE,
@@ -161,26 +161,48 @@ def _variant(rules, contract, colour):
 
 
 @_inline
-def _callable(sc, rules, hands, seat, contract, colour, out):
-    """The cards ``seat`` may call as declarer of ``contract`` in ``colour``, into the mask words ``out``; how many
-    (kernel.before_play.callable_cards)."""
+def _may_call_card(sc, rules, hands, seat, contract, colour, laid, card):
+    """Whether ``seat`` may call ``card`` as declarer of ``contract`` in ``colour`` (kernel.before_play.callable_cards).
+
+    A card he holds is one of whose copies he holds or laid away (``laid``: whether the cards laid away are his);
+    of a card's copies (two decks) the first stands for them all."""
     v = _variant(rules, contract, colour)
+    if not has_card(rules[18][v], card):
+        return False
     row = rules[13][contract]
-    calls, mates = rules[18][v], rules[19][v]
-    words = sc[S_WORDS]
-    count = 0
+    mates, copies = rules[19][v], rules[22][card]
+    words, n = sc[S_WORDS], sc[S_SEATS]
+    word, bit = card // 64, np.uint64(card % 64)
+    held, mate = False, False
     for w in range(words):
+        if w < word and copies[w] or w == word and copies[w] & ((np.uint64(1) << bit) - np.uint64(1)):
+            return False          # a copy with a lower number stands for this card
+        had = hands[seat, w] | (hands[2 * n + H_LAID, w] if laid else np.uint64(0))
+        held = held or (had & copies[w]) != 0
+        mate = mate or (hands[seat, w] & mates[card, w]) != 0
+    return may_call(True, held, row[K_NOT_HELD] != 0, row[K_COLOUR_HELD] != 0, mate, row[K_HELD] != 0)
+
+
+@_inline
+def _callable(sc, rules, hands, seat, contract, colour, laid, out):
+    """The cards ``seat`` may call (:func:`_may_call_card`), into the mask words ``out``; how many."""
+    count = 0
+    for w in range(sc[S_WORDS]):
         out[w] = 0
     for card in range(len(rules[12])):
-        if not has_card(calls, card):
-            continue
-        mate = False
-        for w in range(words):
-            mate = mate or (hands[seat, w] & mates[card, w]) != 0
-        if may_call(True, has_card(hands[seat], card), row[K_NOT_HELD] != 0, row[K_COLOUR_HELD] != 0, mate):
+        if _may_call_card(sc, rules, hands, seat, contract, colour, laid, card):
             toggle(out, card)
             count += 1
     return count
+
+
+@_inline
+def _any_callable(sc, rules, hands, seat, contract, colour, laid):
+    """Whether ``seat`` may call any card at all (:func:`_may_call_card`)."""
+    for card in range(len(rules[12])):
+        if _may_call_card(sc, rules, hands, seat, contract, colour, laid, card):
+            return True
+    return False
 
 
 @_inline
@@ -188,7 +210,7 @@ def _may_bid(sc, rules, hands, seat, contract, colour, scratch):
     v = _variant(rules, contract, colour)
     if not holds_required(hands[seat], rules[16][v], rules[17][v] != 0, sc[S_WORDS]):
         return False
-    if count_cards(rules[18][v]) and not _callable(sc, rules, hands, seat, contract, colour, scratch):
+    if count_cards(rules[18][v]) and not _any_callable(sc, rules, hands, seat, contract, colour, False):
         return False
     return True
 
@@ -319,19 +341,40 @@ def _discard(sc, rules, beats2, points2, follow, party_of, hands, regs, card):
 def _call_or_play(sc, rules, beats2, points2, follow, party_of, hands, regs):
     k = regs[CONTRACT]
     if k >= 0 and regs[DECLARER] >= 0 and count_cards(rules[18][_variant(rules, k, regs[TRUMP])]):
-        regs[PHASE] = CALL
-        return
+        # the exchange may have left him nothing to call: then he plays alone (kernel.before_play._call_or_play)
+        if _any_callable(sc, rules, hands, regs[DECLARER], k, regs[TRUMP], regs[EXCHANGER] == regs[DECLARER]):
+            regs[PHASE] = CALL
+            return
     _start_play(sc, rules, beats2, points2, follow, party_of, hands, regs)
 
 
 @_inline
 def _call(sc, rules, beats2, points2, follow, party_of, hands, regs, card):
-    """The declarer calls ``card``: its holder, if it was dealt to a hand, is his partner."""
+    """The declarer calls ``card``: its holder, if it was dealt to a hand, is his partner; with two decks the first
+    other holder of a copy (:func:`_called_holders` gives them all)."""
     regs[CALLED], regs[PARTNER] = card, -1
-    for s in range(sc[S_SEATS]):
-        if has_card(hands[s], card):
+    held = _called_holders(sc, rules, hands, regs)
+    for s in range(sc[S_SEATS] - 1, -1, -1):
+        if (held >> s) & 1:
             regs[PARTNER] = s
     _start_play(sc, rules, beats2, points2, follow, party_of, hands, regs)
+
+
+@_inline
+def _called_holders(sc, rules, hands, regs):
+    """The seats (a bitmask) other than the declarer's holding the called card or a copy of it."""
+    out = 0
+    if regs[CALLED] < 0:
+        return out
+    copies = rules[22][regs[CALLED]]
+    for s in range(sc[S_SEATS]):
+        if s == regs[DECLARER]:
+            continue
+        for w in range(sc[S_WORDS]):
+            if hands[s, w] & copies[w]:
+                out |= 1 << s
+                break
+    return out
 
 
 # --- the start of play ------------------------------------------------------------------------------------------
@@ -365,6 +408,8 @@ def _start_play(sc, rules, beats2, points2, follow, party_of, hands, regs):
                 for s in range(n):
                     if (holder_seats >> s) & 1:
                         regs[DECLARER] = s
+        elif rule == P_CALLED:
+            holder_seats = _called_holders(sc, rules, hands, regs)
         fixed = rules[21]
         for s in range(n):
             party_of[s] = party_of_seat(rule, s, regs[DECLARER], regs[PARTNER], holder_seats, fixed[s])
@@ -423,7 +468,8 @@ def _before_actions(sc, rules, hands, regs, out, scratch):
     if phase == AUCTION:
         return _bids(sc, rules, hands, regs, out, scratch)
     if phase == CALL:
-        _callable(sc, rules, hands, regs[DECLARER], regs[CONTRACT], regs[TRUMP], scratch)
+        _callable(sc, rules, hands, regs[DECLARER], regs[CONTRACT], regs[TRUMP], regs[EXCHANGER] == regs[DECLARER],
+                  scratch)
         cards = scratch
     else:
         cards = hands[_before_decider(sc, regs)]

@@ -16,7 +16,7 @@ from ..kernel.tables import Tables
 
 # the columns of a contract's row
 (K_FIRST, K_EACH, K_PARTNER, K_SIT_OUT, K_EX_WHO, K_EX_TAKES, K_EX_DISCARDS, K_NOT_HELD, K_COLOUR_HELD,
- N_K) = range(10)
+ K_HELD, N_K) = range(11)
 # an offer's columns, and a round's
 O_CONTRACT, O_COLOUR, O_RANK = range(3)
 R_START, R_END, R_HIGHEST = range(3)
@@ -72,7 +72,7 @@ def n_parties(t: Tables) -> int:
 def flow_arrays(t: Tables, split, play_tables, depth: int) -> tuple[dict, tuple]:
     """The scalars (by name) and the arrays of the flow before play: (variant beats, points, follow, contracts,
     offers, rounds, required cards, whether all are required, call masks, each card's colour mates for a call,
-    the holders' cards, the ruleset's fixed parties)."""
+    the holders' cards, the ruleset's fixed parties, each card's copies)."""
     flow, words, n_cards = t.flow, (t.n_cards + 63) // 64, t.n_cards
     variants = variants_of(t)
     tables = [play_tables(v) for v in variants]
@@ -98,7 +98,7 @@ def flow_arrays(t: Tables, split, play_tables, depth: int) -> tuple[dict, tuple]
             row[K_FIRST], row[K_EACH] = first, c.each_colour
             row[K_PARTNER], row[K_SIT_OUT] = PARTNER_RULES.index(c.partner), c.sit_out
             row[K_EX_WHO], row[K_EX_TAKES], row[K_EX_DISCARDS] = _exchange(c.exchange)
-            row[K_NOT_HELD], row[K_COLOUR_HELD] = c.call_not_held, c.call_colour_held
+            row[K_NOT_HELD], row[K_COLOUR_HELD], row[K_HELD] = c.call_not_held, c.call_colour_held, c.call_held
             for i, v in enumerate(c.variants):
                 mask, all_of = c.requires[i]
                 required[first + i], every[first + i] = split(mask), all_of
@@ -132,7 +132,11 @@ def flow_arrays(t: Tables, split, play_tables, depth: int) -> tuple[dict, tuple]
         sc["discards"] = max(sc["discards"], sc["own_discards"])
         holders = split(flow.holders)
     fixed = np.array(t.party_of, dtype=np.int64)
-    return sc, (beats, points, follow, contracts, offers, rounds, required, every, calls, mates, holders, fixed)
+    # a card and its copies (two decks): calling one calls them all
+    d = t.deck
+    copies = np.array([split(d.face_cards[d.card_face[card]]) for card in range(n_cards)], dtype=np.uint64)
+    return sc, (beats, points, follow, contracts, offers, rounds, required, every, calls, mates, holders, fixed,
+                copies)
 
 
 def _exchange(rule) -> tuple[int, int, int]:
