@@ -14,7 +14,7 @@ import numpy as np
 from ..kernel import core
 from ..kernel.actions import AUCTION, CALL, CASTLE, EXCHANGE, OVER, PASSING, PLAY
 from ..kernel.castling import BEFORE
-from .bits import _inline, _same_source, count_cards, has_card, toggle
+from .bits import _inline, _jit, _same_source, count_cards, has_card, toggle
 from .contracts import (ALL_PASS, EX_DEALER, EX_NONE, K_COLOUR_HELD, K_EACH, K_EX_DISCARDS, K_EX_TAKES, K_EX_WHO,
                         K_FIRST, K_HELD, K_NOT_HELD, K_PARTNER, K_SIT_OUT, O_COLOUR, O_CONTRACT, O_RANK, R_END, R_HIGHEST,
                         R_START, TAKES_TURNED, TURN_DEALER, TURN_STOCK)
@@ -160,7 +160,9 @@ def _variant(rules, contract, colour):
     return row[K_FIRST] + (colour if row[K_EACH] != 0 else 0)
 
 
-@_inline
+# the call's functions are compiled once and called, not inlined at every site: inlined, they multiplied the
+# compiled state's first compilation many times over, and a call is decided once a game
+@_jit
 def _may_call_card(sc, rules, hands, seat, contract, colour, laid, card):
     """Whether ``seat`` may call ``card`` as declarer of ``contract`` in ``colour`` (kernel.before_play.callable_cards).
 
@@ -183,7 +185,7 @@ def _may_call_card(sc, rules, hands, seat, contract, colour, laid, card):
     return may_call(True, held, row[K_NOT_HELD] != 0, row[K_COLOUR_HELD] != 0, mate, row[K_HELD] != 0)
 
 
-@_inline
+@_jit
 def _callable(sc, rules, hands, seat, contract, colour, laid, out):
     """The cards ``seat`` may call (:func:`_may_call_card`), into the mask words ``out``; how many."""
     count = 0
@@ -196,7 +198,7 @@ def _callable(sc, rules, hands, seat, contract, colour, laid, out):
     return count
 
 
-@_inline
+@_jit
 def _any_callable(sc, rules, hands, seat, contract, colour, laid):
     """Whether ``seat`` may call any card at all (:func:`_may_call_card`)."""
     for card in range(len(rules[12])):
@@ -460,7 +462,9 @@ def _before_decider(sc, regs):
     return -1
 
 
-@_inline
+# the phases before play are compiled once and called: inlined into every loop that plays a game, they made the
+# compiled state's first compilation take minutes; they run a few times a game, so the call costs nothing
+@_jit
 def _before_actions(sc, rules, hands, regs, out, scratch):
     """The decider's actions before play, in the kernel's order, into ``out`` (a card to pass, to call or to lay
     away; a bid as :func:`_bids` writes it); how many."""
@@ -481,7 +485,7 @@ def _before_actions(sc, rules, hands, regs, out, scratch):
     return m
 
 
-@_inline
+@_jit
 def _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, action):
     """Apply the decider's action before play, as :func:`_before_actions` lists it."""
     phase = regs[PHASE]
