@@ -35,7 +35,7 @@ def matrix_rows(ctx: Context) -> list[tuple[str, str, dict, bool]]:
     order = section_order(ctx.manual)
     rows: dict[str, dict[str, object]] = {}
     filed: dict[str, str] = {}
-    for n, r in ctx.rulesets.items():
+    for n, r in matrix_rulesets(ctx).items():
         for e in r.clauses:
             rows.setdefault(e.key, {})[n] = e
             if e.key not in filed:
@@ -51,9 +51,16 @@ def matrix_rows(ctx: Context) -> list[tuple[str, str, dict, bool]]:
     for key in sorted(rows, key=lambda k: (order(filed[k]), k)):
         cells = rows[key]
         base = cells.get("original")
-        differs = any(_differs(n, cells.get(n), base) for n in ctx.rulesets)
+        differs = any(_differs(n, cells.get(n), base) for n in matrix_rulesets(ctx))
         out.append((filed[key], key, cells, differs))
     return out
+
+
+def matrix_rulesets(ctx: Context) -> dict:
+    """The rulesets the matrix lines up: Schachett's forms of fixed parties. The forms whose parties are made at
+    the table (a called partner) bring bidding and calling, which the family's mechanism matrix compares; as
+    columns here they made the matrix too wide for a desktop screen."""
+    return {n: r for n, r in ctx.rulesets.items() if ctx.tables[n].flow is None}
 
 
 def _differs(name: str, e, base) -> bool:
@@ -94,7 +101,7 @@ def _rule_grades(clause, deck) -> str:
 
 def _matrix_table(ctx: Context, page: str, rows, decks) -> list[str]:
     """The matrix as one table: a card per rule on a narrow screen (site.css), a grid on a wide one."""
-    names = list(ctx.rulesets)
+    names = list(matrix_rulesets(ctx))
     head = "".join(f'<th><a href="{url_rel(page, ctx.rulebook_page(n))}">{n}</a>{play_label(n, html_tags=True)}</th>'
                    for n in names)
     width = KEY_EM + RULESET_EM * len(names)
@@ -134,7 +141,9 @@ def matrix_markdown(ctx: Context) -> str:
            "each rule is a card with a line per ruleset). A cell gives the rule with its grade, which links to the "
            "clause; a long rule shows its start, and *more* opens the rest. A shaded cell differs from the printed "
            "ruleset (`original`); = says the rule is the printed one, perhaps with another grade; a dash: the ruleset "
-           "has no such rule. Where a clause grades its rules one by one (capture), *rules* lists the grade of each.",
+           "has no such rule. Where a clause grades its rules one by one (capture), *rules* lists the grade of each. "
+           "The forms with a called partner (parties made at the table) are compared with the family's games in "
+           "[Mechanisms of the family](../family/mechanisms.md).",
            "",
            f"## The {len(differ)} rules that differ", "",
            f"Of {len(rows)} rules, these {len(differ)} are not the same in every ruleset; the other "
