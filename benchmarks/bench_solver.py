@@ -16,29 +16,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 
 from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.streams import GameStream
-from schachett_rules.search import alphabeta as ab
 from schachett_rules.search.exact import Solver
 
-
-def at_trick(t, seed: int, left: int) -> State:
-    """Deal ``seed`` played at random until ``left`` tricks remain (a card due)."""
-    rng = random.Random(seed)
-    game = State.deal(t, seed % t.n_seats, GameStream(seed, 0))
-    while game.done < t.n_tricks - left or game.phase_name != "play":
-        rule = game.rule_action()
-        game.push(rule if rule is not None else rng.choice(game.legal_actions()))
-    return game
-
-
-def quantiles(xs: list[float]) -> str:
-    xs = sorted(xs)
-    return f"median {statistics.median(xs) * 1000:9.1f} ms, p90 {xs[int(0.9 * (len(xs) - 1))] * 1000:9.1f} ms"
+# the deal played to a given trick and the median / 90th percentile line are the strong players' bench's
+from bench_strong import at_trick, quantiles  # noqa: E402  (a script beside this one in benchmarks/)
 
 
 def bench(name: str, deals: int, lefts: list[int], full_budget: int, bits: int) -> None:

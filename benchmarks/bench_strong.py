@@ -28,15 +28,17 @@ FULL_BUDGET = 30_000_000
 
 
 def at_trick(t, seed: int, left: int) -> State:
+    """Deal ``seed`` played at random until ``left`` tricks remain (a card due)."""
     rng = random.Random(seed)
     game = State.deal(t, seed % t.n_seats, GameStream(seed, 0))
-    while game.done < t.n_tricks - left or game.phase != 2:
+    while game.done < t.n_tricks - left or game.phase_name != "play":
         rule = game.rule_action()
         game.push(rule if rule is not None else rng.choice(game.legal_actions()))
     return game
 
 
 def quantiles(xs: list[float]) -> str:
+    """The median and the 90th percentile of some times (seconds), in milliseconds."""
     xs = sorted(xs)
     return f"median {statistics.median(xs) * 1000:8.1f} ms, p90 {xs[int(0.9 * (len(xs) - 1))] * 1000:8.1f} ms"
 
