@@ -30,13 +30,24 @@ def by_game_points(t: Tables) -> bool:
     return t.settlement is None and t.game_points is not None
 
 
+def measures(t: Tables, totals, game_points) -> list:
+    """Each party's measure, the higher the better: its game points (negated where the fewest win) where the
+    ruleset decides a game by them, else its points.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> measures(tables_for("hearts"), [20, 0, 6, 0], [20, 0, 6, 0]), measures(tables_for("original"), [120, 80], ())
+    ([-20, 0, -6, 0], [120, 80])
+    """
+    if by_game_points(t):
+        sign = -1 if t.game_points.lowest_wins else 1
+        return [sign * g for g in game_points]
+    return list(totals)
+
+
 def values(t: Tables, totals, tricks, hands) -> list:
     """Each party's worth of a finished game: its measure less all the others' together."""
-    measure = list(totals)
-    if by_game_points(t):
-        gp = outcome(t, tuple(totals), tuple(tricks), hands)[2]
-        sign = -1 if t.game_points.lowest_wins else 1
-        measure = [sign * Fraction(g) for g in gp]
+    gp = outcome(t, tuple(totals), tuple(tricks), hands)[2] if by_game_points(t) else ()
+    measure = measures(t, totals, [Fraction(g) for g in gp])
     whole = sum(measure)
     return [int(m) if isinstance(m, int) or m.denominator == 1 else float(m)
             for m in (2 * m - whole for m in measure)]

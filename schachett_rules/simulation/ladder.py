@@ -40,7 +40,7 @@ from ..kernel.state import State
 from ..kernel.streams import GameStream
 from ..players import bot_problem, make_bot
 from ..players.bots import chooser
-from ..players.worth import by_game_points
+from ..players.worth import by_game_points, measures
 from .parallel import map_chunks
 from .simulate import cache_dir, tables_of
 from .stats import wilson
@@ -116,11 +116,7 @@ def standings(t, result) -> list:
     party = {s: p for p, seats in enumerate(parties) for s in seats}
     if len(parties) == 2:
         return [int(result.winner is not None and party[s] == result.winner) for s in range(t.n_seats)]
-    if by_game_points(t):
-        sign = -1 if t.game_points.lowest_wins else 1
-        measure = [sign * g for g in result.game_points]
-    else:
-        measure = list(result.totals)
+    measure = measures(t, result.totals, result.game_points)
     return [measure[party[s]] for s in range(t.n_seats)]
 
 
