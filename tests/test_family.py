@@ -519,3 +519,32 @@ def test_euchre_the_dealers_discard_is_in_his_view_alone_and_the_turned_card_sta
     # every seat saw it turned up: it is still named once played, and the discard is still the dealer's alone
     assert [game.observation(s).turned for s in range(4)] == ["h9"] * 4
     assert game.observation(0).discarded == ("c9",) and game.observation(2).discarded == ()
+
+
+DREI = [
+    ["cA", "cK", "c10", "c9", "c8", "sA", "sK", "s10", "s9", "s8"],          # the dealer
+    ["cQ", "sQ", "hQ", "dQ", "cJ", "sJ", "hA", "h10", "hK", "h9"],           # holds the Queen of clubs
+    ["hJ", "dJ", "dA", "d10", "dK", "d9", "d8", "d7", "h8", "h7"],
+]
+DREI_SKAT = ["c7", "s7"]
+
+
+def test_wendish_s6_the_soloist_who_lays_the_queen_of_clubs_away_still_plays_alone_in_everyones_sight():
+    """wendish §6: the holder of the Queen of clubs takes up the skat, lays two away and plays alone against the
+    other two. Laying the Queen itself away leaves him the soloist; his taking up the skat shows it to all."""
+    from schachett_rules.kernel.verify import decision_action
+    game = State.from_record(tables_for("dreiwendsch"), 0, DREI, stock=DREI_SKAT)
+    assert game.phase_name == "exchange" and game.exchanger == 1
+    game.apply(decision_action(game, "cQ"))
+    game.apply(decision_action(game, "c7"))
+    assert game.phase_name == "play"
+    assert game.t.parties[game.t.party_of[1]] == (1,)
+    assert game.t.parties[game.t.party_of[0]] == (0, 2)
+    for seat in range(3):
+        assert game.observation(seat).partners == tuple(s for s in game.t.parties[game.t.party_of[seat]]
+                                                        if s != seat)
+    while not game.over:
+        game.apply(game.legal_actions()[0])
+    r = game.result()
+    assert sum(r.settlement) == 0
+    assert sorted(r.parties) == [(0, 2), (1,)]

@@ -328,9 +328,11 @@ def partner_rule(state) -> str:
 
 
 def holders(state) -> tuple[int, ...]:
-    """The seats holding the cards of a ``parties: holders of`` clause, in seat order."""
+    """The seats holding the cards of a ``parties: holders of`` clause, in seat order. A card laid away in the
+    exchange is still its holder's (as a called card laid away is): Dreiwendsch's soloist who lays the Queen of
+    clubs away still plays alone."""
     flow = state.base.flow
-    return tuple(s for s in range(state.base.n_seats) if state.hands[s] & flow.holders)
+    return tuple(s for s in range(state.base.n_seats) if (state.hands[s] | state.discarded[s]) & flow.holders)
 
 
 def game_of(state, partner: int) -> object:

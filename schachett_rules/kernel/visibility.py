@@ -91,6 +91,8 @@ def known_partners(state, seat: int) -> tuple[int, ...] | None:
         if copies & (state.hands[seat] | state.discarded[seat] | state.played) == copies:
             return t.partners(seat)
         return None
+    if state.declarer >= 0 and state.exchanger == state.declarer:
+        return t.partners(seat)        # the one holder took up the stock in everyone's sight (Dreiwendsch's soloist)
     cards = flow.holders
     seen = state.hands[seat] | state.played
     return t.partners(seat) if cards & seen == cards else None

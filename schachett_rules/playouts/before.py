@@ -306,7 +306,9 @@ def _declare(sc, rules, beats2, points2, follow, party_of, hands, regs, seat, co
 
 # --- the exchange and the call --------------------------------------------------------------------------------
 
-@_inline
+# compiled once and called (as the call's functions are): the exchange, the call and the start of play are reached
+# from every kind of action before play, and each inlined copy was compiled again
+@_jit
 def _exchange(sc, rules, beats2, points2, follow, party_of, hands, regs):
     """The exchanging seat takes up the turned card or the stock and has cards to lay away; or on to the call."""
     who, takes, discards = sc[S_OWN_EXCHANGE], sc[S_OWN_TAKES], sc[S_OWN_DISCARDS]
@@ -339,7 +341,7 @@ def _discard(sc, rules, beats2, points2, follow, party_of, hands, regs, card):
         _call_or_play(sc, rules, beats2, points2, follow, party_of, hands, regs)
 
 
-@_inline
+@_jit
 def _call_or_play(sc, rules, beats2, points2, follow, party_of, hands, regs):
     k = regs[CONTRACT]
     if k >= 0 and regs[DECLARER] >= 0 and count_cards(rules[18][_variant(rules, k, regs[TRUMP])]):
@@ -381,7 +383,7 @@ def _called_holders(sc, rules, hands, regs):
 
 # --- the start of play ------------------------------------------------------------------------------------------
 
-@_inline
+@_jit
 def _start_play(sc, rules, beats2, points2, follow, party_of, hands, regs):
     """The game's play tables, parties and seats sitting out, the first leader (a seat named, or the holder of a
     card, past a seat sitting out), then the moment before play or the play (kernel.before_play.start_play)."""
@@ -403,7 +405,9 @@ def _start_play(sc, rules, beats2, points2, follow, party_of, hands, regs):
         if rule == P_HOLDERS:
             for s in range(n):
                 for w in range(sc[S_WORDS]):
-                    if hands[s, w] & rules[20][w]:
+                    # a card laid away is still its holder's (kernel.before_play.holders)
+                    had = hands[s, w] | (hands[2 * n + H_LAID, w] if s == regs[EXCHANGER] else np.uint64(0))
+                    if had & rules[20][w]:
                         holder_seats |= 1 << s
                         break
             if regs[DECLARER] < 0 and bits_of(holder_seats) == 1:

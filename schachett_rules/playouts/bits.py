@@ -11,6 +11,10 @@ import types
 import numpy as np
 from numba import njit
 
+from .numba_cache import use_folder
+
+use_folder()          # before the first function is made: numba's cache must know its folder (see .numba_cache)
+
 _jit = njit(cache=True, nogil=True)
 # Everything the loop calls is inlined into it: a call that passes arrays costs two atomic reference counts
 # per array, which, card after card, cost more than the game itself.

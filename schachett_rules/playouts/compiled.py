@@ -320,6 +320,17 @@ def _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_tota
 
 
 @_jit
+def settle(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
+           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
+           hands, trick, regs, tricks, events, castles, totals, each):
+    """Bring a state loaded from elsewhere to its next decision (full tricks gathered, empty moments passed)."""
+    faces = np.zeros(sc[S_SEATS], dtype=np.int64)
+    scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
+    _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
+            with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
+
+
+@_jit
 def apply(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
           hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
@@ -328,7 +339,6 @@ def apply(sc, card_face, strength, royal, officers, beats2, points2, follow, par
     pass ``card`` on; A_BID: bid contract ``card`` (-1: pass) for colour ``king``; A_CALL: call ``card``;
     A_DISCARD: lay ``card`` away), kept for :func:`undo`. The caller gives a legal action of the decider
     (:func:`decider`, :func:`legal_cards`, :func:`before_actions`)."""
-    faces = np.zeros(sc[S_SEATS], dtype=np.int64)
     scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
     _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
     if kind == A_CARD:
@@ -343,8 +353,11 @@ def apply(sc, card_face, strength, royal, officers, beats2, points2, follow, par
                 scratch)
     else:
         regs[ASK] += 1
-    _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
-            with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
+    # the settling compiled once in :func:`settle` and called: a second inlined copy of it cost seconds of every
+    # first compilation, and an action applied from Python is dominated by the call from Python
+    settle(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
+           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
+           hands, trick, regs, tricks, events, castles, totals, each)
 
 
 @_jit
@@ -356,17 +369,6 @@ def undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s
     hands[:, :] = s_hands[d]
     totals[:, :] = s_totals[d]
     each[:, :] = s_each[d]
-
-
-@_jit
-def settle(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
-           event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
-           hands, trick, regs, tricks, events, castles, totals, each):
-    """Bring a state loaded from elsewhere to its next decision (full tricks gathered, empty moments passed)."""
-    faces = np.zeros(sc[S_SEATS], dtype=np.int64)
-    scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
-    _settle(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
-            with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
 
 
 @_jit

@@ -372,54 +372,52 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
             frames[d, F_MAX] = 1 if maximise else 0
             frames[d, F_BEST] = -INF if maximise else INF
             frames[d, F_MOVE] = moves[d, 0]
-            _apply(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts,
-                   later_pts, with_seat, permits, open_seats, hands, trick, regs, tricks, events, castles, totals,
-                   each, s_regs, s_trick, s_hands, s_totals, s_each, faces, scratch, moves[d, 0])
-            d += 1
-            frames[d, F_ALPHA], frames[d, F_BETA] = a, b
-            entering = True
-            continue
-        # v is the value of the node at depth d
-        if d == 0:
-            return v
-        _undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
-        d -= 1
-        i = frames[d, F_I]
-        if frames[d, F_MAX]:
-            if v > frames[d, F_BEST]:
-                frames[d, F_BEST], frames[d, F_MOVE] = v, moves[d, i]
-            if v > frames[d, F_ALPHA]:
-                frames[d, F_ALPHA] = v
+            move = moves[d, 0]
         else:
-            if v < frames[d, F_BEST]:
-                frames[d, F_BEST], frames[d, F_MOVE] = v, moves[d, i]
-            if v < frames[d, F_BETA]:
-                frames[d, F_BETA] = v
-        if frames[d, F_ALPHA] >= frames[d, F_BETA] or i + 1 == frames[d, F_N]:
-            v = frames[d, F_BEST]
-            slot = frames[d, F_SLOT]
-            if slot >= 0:
-                future = v - frames[d, F_BASE]
-                lo, hi = -INF, INF
-                if v <= frames[d, F_A0]:
-                    hi = future
-                elif v >= frames[d, F_B0]:
-                    lo = future
-                else:
-                    lo, hi = future, future
-                if tt_keys[slot, 0] == fkeys[d, 0] and tt_keys[slot, 1] == fkeys[d, 1]:
-                    lo, hi = max(lo, tt_bounds[slot, 0]), min(hi, tt_bounds[slot, 1])
-                tt_keys[slot, 0], tt_keys[slot, 1] = fkeys[d, 0], fkeys[d, 1]
-                tt_bounds[slot, 0], tt_bounds[slot, 1] = lo, hi
-                tt_moves[slot] = frames[d, F_MOVE]
-                counts[STORES] += 1
-            continue
-        i += 1
-        frames[d, F_I] = i
+            # v is the value of the node at depth d
+            if d == 0:
+                return v
+            _undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+            d -= 1
+            i = frames[d, F_I]
+            if frames[d, F_MAX]:
+                if v > frames[d, F_BEST]:
+                    frames[d, F_BEST], frames[d, F_MOVE] = v, moves[d, i]
+                if v > frames[d, F_ALPHA]:
+                    frames[d, F_ALPHA] = v
+            else:
+                if v < frames[d, F_BEST]:
+                    frames[d, F_BEST], frames[d, F_MOVE] = v, moves[d, i]
+                if v < frames[d, F_BETA]:
+                    frames[d, F_BETA] = v
+            if frames[d, F_ALPHA] >= frames[d, F_BETA] or i + 1 == frames[d, F_N]:
+                v = frames[d, F_BEST]
+                slot = frames[d, F_SLOT]
+                if slot >= 0:
+                    future = v - frames[d, F_BASE]
+                    lo, hi = -INF, INF
+                    if v <= frames[d, F_A0]:
+                        hi = future
+                    elif v >= frames[d, F_B0]:
+                        lo = future
+                    else:
+                        lo, hi = future, future
+                    if tt_keys[slot, 0] == fkeys[d, 0] and tt_keys[slot, 1] == fkeys[d, 1]:
+                        lo, hi = max(lo, tt_bounds[slot, 0]), min(hi, tt_bounds[slot, 1])
+                    tt_keys[slot, 0], tt_keys[slot, 1] = fkeys[d, 0], fkeys[d, 1]
+                    tt_bounds[slot, 0], tt_bounds[slot, 1] = lo, hi
+                    tt_moves[slot] = frames[d, F_MOVE]
+                    counts[STORES] += 1
+                continue
+            i += 1
+            frames[d, F_I] = i
+            move = moves[d, i]
+            a, b = frames[d, F_ALPHA], frames[d, F_BETA]
+        # one site applies the move, whether it is a node's first or its next: each inlined copy of the state's
+        # settling is compiled again
         _apply(sc, card_face, royal, officers, beats2, points2, party_of, event_of, scores, first_pts, later_pts,
                with_seat, permits, open_seats, hands, trick, regs, tricks, events, castles, totals, each, s_regs,
-               s_trick, s_hands, s_totals, s_each, faces, scratch, moves[d, i])
-        a, b = frames[d, F_ALPHA], frames[d, F_BETA]
+               s_trick, s_hands, s_totals, s_each, faces, scratch, move)
         d += 1
         frames[d, F_ALPHA], frames[d, F_BETA] = a, b
         entering = True
