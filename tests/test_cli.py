@@ -111,6 +111,17 @@ def test_console_script_exit_codes(broken_rules):
     assert ok.returncode == 0 and "is sound" in ok.stdout
 
 
+def test_python_m_runs_the_same_command(broken_rules):
+    """`python -m schachett_rules` is the `schachett` command: its name in the usage, its exit codes."""
+    path, line, column = broken_rules
+    usage = subprocess.run([sys.executable, "-m", "schachett_rules", "--help"], capture_output=True, text=True,
+                           timeout=120)
+    assert usage.returncode == 0 and usage.stdout.startswith("Usage: schachett ")
+    bad = subprocess.run([sys.executable, "-m", "schachett_rules", "check", str(path)], capture_output=True,
+                         text=True, timeout=120)
+    assert bad.returncode == 1 and bad.stderr.startswith(f"error: {path}:{line}:{column}:")
+
+
 # --- show -------------------------------------------------------------------------------------------
 
 def test_show_prints_sections_and_grades():
