@@ -46,7 +46,8 @@ from .plan import (A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE, A_PASS, A
                    C_OFFICER, C_SEAT, C_TRICK, C_WITH, CALLED, CASTLED, CASTLING, CONTRACT, DEALER, DECLARER, DEPTH,
                    BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, ROUND, TO_DISCARD,
                    DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, EXCHANGER, FALLEN, GAME, H_COVERED,
-                   H_PASSED, H_PLAYED, PARTIES, RESTRICT, S_COVERED, LEADER, MOMENT, N_CASTLES, N_EVENTS, PARTNER, PASSES, PHASE, PLAYED, POS, REGS,
+                   H_PASSED, H_PLAYED, LEADER, MOMENT, N_CASTLES, N_EVENTS, PARTIES, PARTNER, PASSES, PHASE, PLAYED,
+                   POS, REGS, RESTRICT, S_COVERED,
                    S_CARDS, S_CASTLING, S_EACH, S_EACH_SEAT, S_FATES, S_LIMIT, S_NEVER, S_OTHER_KING, S_OWED,
                    S_PARTIES, S_PASS, S_RANDOM, S_REST, S_RULES, S_SAME, S_SEATS, S_SKIP, S_TRICKS, S_WORDS, SITTING,
                    SKIPPED, T_CARDS, T_LEADER, T_POINTS, T_WINNER, THROWN, TRICK, TRUMP, TURNED, UNSET, GAME_REGS, Arrays,
@@ -254,7 +255,7 @@ def _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal):
     words = sc[S_WORDS]
     n = sc[S_SEATS]
     for w in range(words):
-        legal[w] = hands[seat, w] & ~hands[2 * n + H_COVERED, w]       # a tableau's cards face down wait
+        legal[w] = hands[seat, w] & ~hands[2 * n + H_COVERED, w]       # in a tableau, face-up cards only
     led = trick[1, 0] if regs[PLAYED] else 0
     tiers = follow[card_face[led]]
     if regs[PLAYED]:

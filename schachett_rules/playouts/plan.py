@@ -211,43 +211,9 @@ class Plan:
         count, ways = flow.passing if flow is not None and flow.passing is not None else (0, ("none",))
         sc[S_LEAD_CARD], sc[S_PASS], sc[S_WAYS] = t.first_lead_card, count, len(ways)
         sc[S_COVERED] = flow.covered if flow is not None else 0
-        # the restrictions and obligations in force: the ruleset's own (set 0), or where a clause names the card
-        # called, those a contract's tables hold for the face called (kernel.flow.game_tables)
-        self.rule_sets = {(t.restrictions, t.obligations): 0}
-        variants = variants_of(t)
-        by_called = np.zeros((len(variants), t.n_cards), dtype=np.int64)
-        for v, vt in enumerate(variants):
-            for face, rows in vt.restrictions_by_called.items():
-                key = (rows, vt.obligations_by_called[face])
-                k = self.rule_sets.setdefault(key, len(self.rule_sets))
-                for card in range(t.n_cards):
-                    if t.deck.card_face[card] == face:
-                        by_called[v, card] = k
-        sets = list(self.rule_sets)
-        most_rows = max(len(rows) for rows, _owed in sets)
-        most_owed = max(len(owed) for _rows, owed in sets)
+        self.rule_sets, restrictions, counts, by_called = _restriction_sets(t, split, words)
         # S_RULES and S_OWED say how many at most: a set's own counts are its row of rules[23]
-        sc[S_RULES], sc[S_OWED] = most_rows, most_owed
-
-        def flat(masks, most: int) -> np.ndarray:
-            out = np.zeros(max(most, 1) * words, dtype=np.uint64)
-            for k, m in enumerate(masks):
-                out[k * words:(k + 1) * words] = split(m)
-            return out
-
-        def by_set(column, most: int) -> np.ndarray:
-            return np.array([flat([column(r) for r in rows], most) for rows, _owed in sets])
-
-        acts = np.zeros((len(sets), max(most_rows, 1)), dtype=np.int64)
-        whens = np.zeros((len(sets), max(most_rows, 1)), dtype=np.int64)
-        for i, (rows, _owed) in enumerate(sets):
-            for k, r in enumerate(rows):
-                acts[i, k], whens[i, k] = r[0], r[1]
-        counts = np.array([(len(rows), len(owed)) for rows, owed in sets], dtype=np.int64)
-        restrictions = (acts, whens, by_set(lambda r: r[2], most_rows),
-                        by_set(lambda r: r[3], most_rows), by_set(lambda r: r[4], most_rows),
-                        np.array([flat([o[0] for o in owed], most_owed) for _rows, owed in sets]),
-                        np.array([flat([o[1] for o in owed], most_owed) for _rows, owed in sets]))
+        sc[S_RULES], sc[S_OWED] = counts.max(axis=0)
         single = np.zeros((t.n_cards, words), dtype=np.uint64)
         for card in range(t.n_cards):
             single[card] = split(1 << card)
@@ -342,6 +308,41 @@ class Arrays:
         self.each[:] = 0
         self.events[:] = -1
         self.events[:, E_POINTS] = 0
+
+
+def _restriction_sets(t: Tables, split, words: int) -> tuple[dict, tuple, np.ndarray, np.ndarray]:
+    """The sets of restrictions and obligations a game of ``t`` may play by: the ruleset's own (set 0), and where a
+    clause names the card called, those a contract's tables hold for the face called (kernel.flow.game_tables
+    puts them in force). Returns the sets by their rows (the number of each), kernel.core.restrict's arguments by
+    set (acts, whens, cards, untils, holdings, cards led, cards owed), how many restrictions and obligations each
+    set holds, and the set in force by variant and card called."""
+    numbers = {(t.restrictions, t.obligations): 0}
+    variants = variants_of(t)
+    by_called = np.zeros((len(variants), t.n_cards), dtype=np.int64)
+    for v, vt in enumerate(variants):
+        for face, rows in vt.restrictions_by_called.items():
+            k = numbers.setdefault((rows, vt.obligations_by_called[face]), len(numbers))
+            for card in range(t.n_cards):
+                if t.deck.card_face[card] == face:
+                    by_called[v, card] = k
+    sets = list(numbers)
+    counts = np.array([(len(rows), len(owed)) for rows, owed in sets], dtype=np.int64)
+    most_rows, most_owed = (max(int(x), 1) for x in counts.max(axis=0))
+
+    def flat(masks, most: int) -> np.ndarray:
+        out = np.zeros(most * words, dtype=np.uint64)
+        for k, m in enumerate(masks):
+            out[k * words:(k + 1) * words] = split(m)
+        return out
+
+    acts = np.zeros((len(sets), most_rows), dtype=np.int64)
+    whens = np.zeros((len(sets), most_rows), dtype=np.int64)
+    for i, (rows, _owed) in enumerate(sets):
+        for k, r in enumerate(rows):
+            acts[i, k], whens[i, k] = r[0], r[1]
+    masks = tuple(np.array([flat([r[col] for r in rows], most_rows) for rows, _owed in sets]) for col in (2, 3, 4))
+    owed = tuple(np.array([flat([o[col] for o in owing], most_owed) for _rows, owing in sets]) for col in (0, 1))
+    return numbers, (acts, whens) + masks + owed, counts, by_called
 
 
 _PLANS: dict[int, tuple] = {}
