@@ -150,18 +150,24 @@ def test_strong_players_play_whole_family_games(ruleset, name):
     assert game.over and sum(tr.points for tr in game.tricks) == (26 if ruleset == "hearts" else 0)
 
 
-def test_what_the_compiled_state_cannot_play_is_refused_in_its_words():
+def test_what_the_compiled_state_cannot_play_is_refused_in_its_words(rules):
     # a ruleset the compiled state does not yet play is refused with not_compiled's own words; one it plays, not
-    for ruleset in ["schafkopf", "euchre", "five-hand-euchre", "wendish-schafkopf", "dreiwendsch",
-                    "officers-schafkopf"]:
-        t = tables_for(ruleset)
+    from schachett_rules.kernel.compiler import compile_ruleset
+    from schachett_rules.rules.loader import load
+    kept = rules('ruleset v "Officers\' Schafkopf, hearts kept while the Ace is held" extends officers-schafkopf\n'
+                 'restriction kept [wendish:§7 design]: no lead h while holding hA\n')
+    refused = 0
+    for t in [tables_for(ruleset) for ruleset in ["schafkopf", "euchre", "five-hand-euchre", "wendish-schafkopf",
+                                                  "dreiwendsch", "officers-schafkopf"]] + [compile_ruleset(load(str(kept)))]:
         why = not_compiled(t)
         if why is None:
             assert make_bot("mc", t).name == "mc"
             continue
+        refused += 1
         for name in ["mc", "dd", "ismcts"]:
             with pytest.raises(SchachettError, match=re.escape(f"cannot yet play {t.name}") + ".*" + re.escape(why)):
                 make_bot(name, t)
+    assert refused == 1
 
 
 def test_worth_by_game_points_by_hand():

@@ -36,9 +36,10 @@ CASTLING = [(("castling", c),) for c in ("as-three-player", "before-play", "resc
                            ("castle-moment", "each-seat"))] + [
     (("castling", "as-three-player"), ("castle-moment", "each-seat"), ("castle-limit", "once-per-player")),
     (("castling", "both"), ("castle-king", "partner-king"), ("deal", "random"), ("castle-moment", "each-seat"))]
-# the family's rulesets the compiled state plays (the others it refuses in words: test_batch checks which)
+# the family's rulesets the compiled state plays: all of them (what it would refuse, test_batch names in words)
 FAMILY = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "variants" / "family").glob("*.schachett"))
-COMPILED_FAMILY = ["dreiwendsch", "euchre", "five-hand-euchre", "hearts", "whist"]
+COMPILED_FAMILY = ["dreiwendsch", "euchre", "five-hand-euchre", "hearts", "officers-schafkopf", "schafkopf",
+                   "wendish-schafkopf", "whist"]
 # Schachett's rulesets the compiled state does not play yet (none: the called forms compile too)
 NOT_COMPILED: list[str] = []
 COMPILED = [name for name in RULESETS if name not in NOT_COMPILED]

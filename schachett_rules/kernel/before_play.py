@@ -19,8 +19,9 @@ Everything they decide comes from the flow the compiler built
 from __future__ import annotations
 
 from .actions import AUCTION, CALL, EXCHANGE, OVER, PASSING, PLAY, Bid, Call, Discard, Give
-from .core import WAYS, colour_mates, holds_required as holds_all_or_one, may_call, named_seat, pass_step
-from .flow import ContractTable, game_tables, partition
+from .core import WAYS, colour_mates, found_partner as core_found_partner, holds_required as holds_all_or_one, \
+    may_call, named_seat, pass_step
+from .flow import PARTNER_RULES, ContractTable, game_tables, partition
 
 # --- passing -------------------------------------------------------------------------------------------------
 
@@ -375,6 +376,7 @@ def start_play(state) -> None:
 
 def found_partner(state, winner: int) -> None:
     """After a trick: where the declarer's partner is the first other player to take a trick, he is found."""
-    if partner_rule(state) == "first-trick" and state.partner < 0 and winner != state.declarer >= 0:
-        state.partner = winner
-        state.t = game_of(state, winner)
+    partner = core_found_partner(PARTNER_RULES.index(partner_rule(state)), state.partner, state.declarer, winner)
+    if partner != state.partner:
+        state.partner = partner
+        state.t = game_of(state, partner)

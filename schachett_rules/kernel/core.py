@@ -289,6 +289,29 @@ def party_of_seat(rule: int, seat: int, declarer: int, partner: int, holder_seat
     return 0 if seat == declarer or (partner >= 0 and seat == partner) or (holder_seats >> seat) & 1 else 1
 
 
+def found_partner(rule: int, partner: int, declarer: int, winner: int) -> int:
+    """The declarer's partner once ``winner`` has taken a trick: where the parties follow ``rule`` P_FIRST_TRICK
+    and none is found yet, the first player other than the declarer to take a trick; else ``partner`` as it was.
+
+    >>> found_partner(P_FIRST_TRICK, -1, 2, 2), found_partner(P_FIRST_TRICK, -1, 2, 0), found_partner(P_FIRST_TRICK, 0, 2, 3)
+    (-1, 0, 0)
+    """
+    if rule == P_FIRST_TRICK and partner < 0 and declarer >= 0 and winner != declarer:
+        return winner
+    return partner
+
+
+def tableau_piles(covered: int, dealt: int) -> int:
+    """How many piles a hand dealt ``dealt`` cards lays out where ``covered`` lie face down: pile ``i`` is the
+    hand's ``i``-th card dealt, face down, under its ``covered + i``-th; a hand too small for all of them lays
+    out as many as it can.
+
+    >>> tableau_piles(8, 16), tableau_piles(8, 10), tableau_piles(0, 8)
+    (8, 5, 0)
+    """
+    return min(covered, dealt // 2)
+
+
 def pass_step(way: int, n_seats: int) -> int:
     """How many seats to the left the cards passed go (``way`` an index of WAYS: left, right, across, none).
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from ..errors import RecordError, UnknownCard
-from .core import kth, named_seat, shuffle
+from .core import kth, named_seat, shuffle, tableau_piles
 from .tables import Tables
 
 
@@ -71,7 +71,7 @@ def deal_full(t: Tables, dealer: int, rng: random.Random) -> tuple[list[int], in
         h = hands[seat]
         need = size - h.bit_count()
         share = cards[pos:pos + need]
-        piles += [(share[covered + i], share[i]) for i in range(min(covered, need // 2))]
+        piles += [(share[covered + i], share[i]) for i in range(tableau_piles(covered, need))]
         for c in share:
             h |= 1 << c
         if need and seat == dealer:
@@ -104,7 +104,7 @@ def record_piles(t: Tables, masks: list[int], hands: list[list[str]]) -> tuple:
             card = (free & -free).bit_length() - 1
             taken |= 1 << card
             cards.append(card)
-        piles += [(cards[covered + i], cards[i]) for i in range(covered)]
+        piles += [(cards[covered + i], cards[i]) for i in range(tableau_piles(covered, len(cards)))]
     return tuple(piles)
 
 

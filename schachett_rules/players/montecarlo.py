@@ -164,12 +164,17 @@ def refuse_uncompiled(t: Tables, player: str) -> None:
     """Refuse a ruleset the compiled game state cannot play (:func:`~schachett_rules.playouts.plan.not_compiled`):
     the thinking players play their games out through it.
 
+    >>> import dataclasses
     >>> from schachett_rules.kernel.compiler import tables_for
-    >>> refuse_uncompiled(tables_for("hearts"), "mc")
+    >>> from schachett_rules.kernel.core import R_LEAD, W_HOLDING
     >>> refuse_uncompiled(tables_for("schafkopf"), "mc")
+    >>> t = tables_for("officers-schafkopf")          # a tableau, and no heart led while the Ace is held:
+    >>> hearts = sum(t.deck.face_cards[f] for f in range(t.n_faces) if t.deck.face_names[f][0] == "h")
+    >>> ace = t.deck.face_cards[t.face("hA")]
+    >>> refuse_uncompiled(dataclasses.replace(t, restrictions=((R_LEAD, W_HOLDING, hearts, 0, ace),)), "mc")
     Traceback (most recent call last):
     ...
-    schachett_rules.errors.SchachettError: mc cannot yet play schafkopf: the compiled game state ...
+    schachett_rules.errors.SchachettError: mc cannot yet play officers-schafkopf: the compiled game state ...
     """
     from ..playouts.plan import not_compiled
     why = not_compiled(t)

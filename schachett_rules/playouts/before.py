@@ -19,7 +19,8 @@ from .contracts import (ALL_PASS, EX_DEALER, EX_NONE, K_COLOUR_HELD, K_EACH, K_E
                         K_FIRST, K_HELD, K_NOT_HELD, K_PARTNER, K_SIT_OUT, O_COLOUR, O_CONTRACT, O_RANK, R_END, R_HIGHEST,
                         R_START, TAKES_TURNED, TURN_DEALER, TURN_STOCK)
 from .plan import (BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, CALLED, CONTRACT, DEALER, DECLARER,
-                   EXCHANGER, GAME, H_LAID, LAID, H_PASSED, H_STOCK, LEADER, MOMENT, ASK, CASTLING, PARTNER, PASSES, PHASE,
+                   EXCHANGER, GAME, H_COVERED, H_LAID, LAID, PARTIES, REGS, RESTRICT, S_CARDS, S_COVERED, H_PASSED,
+                   H_STOCK, LEADER, MOMENT, ASK, CASTLING, PARTNER, PASSES, PHASE,
                    POS, ROUND, S_ALL_PASS, S_AUCTION, S_BID_DEALER, S_BID_OFF, S_CASTLING, S_COLOURS, S_LEAD_CARD,
                    S_LEAD_DEALER, S_LEAD_OFF, S_OWN_DISCARDS, S_OWN_EXCHANGE, S_OWN_TAKES, S_PARTNER, S_PASS,
                    S_PLAY_COLOUR, S_PLAY_CONTRACT, S_RANDOM_SEATS, S_REST, S_ROUNDS, S_SEATS, S_SKIP, S_TRICKS,
@@ -32,6 +33,7 @@ shuffle = _inline(core.shuffle)
 next_seat = _inline(core.next_seat)
 party_of_seat = _inline(core.party_of_seat)
 holds_required = _inline(core.holds_required)
+tableau_piles = _inline(core.tableau_piles)
 may_call = _inline(core.may_call)
 P_FIXED, P_CALLED, P_HOLDERS = core.P_FIXED, core.P_CALLED, core.P_HOLDERS
 _PLAY, _DEALER_BIDS = ALL_PASS.index("play"), ALL_PASS.index("dealer")
@@ -81,6 +83,18 @@ def _deal(sc, rest, given, start, end, rules, beats2, points2, follow, party_of,
     dealt = end[dealer, n - 1]
     for i in range(dealt, len(rest)):
         toggle(hands[2 * n + H_STOCK], order[i])
+    covered = sc[S_COVERED]
+    if covered > 0:
+        # a tableau: of each hand the first cards dealt lie face down, each under one of the next
+        # (kernel.deal.deal_full); the registers past the parties say which card covers which
+        under = REGS + n
+        for card in range(sc[S_CARDS]):
+            regs[under + card] = -1
+        for seat in range(n):
+            first = start[dealer, seat]
+            for i in range(tableau_piles(covered, end[dealer, seat] - first)):
+                regs[under + order[first + covered + i]] = order[first + i]
+                toggle(hands[2 * n + H_COVERED], order[first + i])
     regs[POS] = max(sc[S_REST] - 1, 0)
     regs[SKIPPED] = sc[S_SKIP]     # the card draws a game not yet bid may skip (a bound from below)
     if sc[S_TURN] == TURN_DEALER and end[dealer, dealer] > start[dealer, dealer]:
@@ -401,6 +415,9 @@ def _start_play(sc, rules, beats2, points2, follow, party_of, hands, regs):
             for j in range(follow.shape[1]):
                 follow[f, j] = vfollow[f, j]
         rule = rules[13][k][K_PARTNER] if k >= 0 else sc[S_PARTNER]
+        regs[PARTIES] = rule
+        # the restrictions of the card called, where a clause names it (kernel.flow.game_tables)
+        regs[RESTRICT] = rules[24][v, regs[CALLED]] if regs[CALLED] >= 0 else 0
         holder_seats = 0
         if rule == P_HOLDERS:
             for s in range(n):

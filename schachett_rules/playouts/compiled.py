@@ -45,8 +45,9 @@ from ..kernel.actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, OVER, PASSIN
 from .plan import (A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE, A_PASS, ASK, C_KIND, C_KING,  # noqa: F401
                    C_OFFICER, C_SEAT, C_TRICK, C_WITH, CALLED, CASTLED, CASTLING, CONTRACT, DEALER, DECLARER, DEPTH,
                    BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, ROUND, TO_DISCARD,
-                   DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, EXCHANGER, FALLEN, GAME, H_PASSED,
-                   H_PLAYED, LEADER, MOMENT, N_CASTLES, N_EVENTS, PARTNER, PASSES, PHASE, PLAYED, POS, REGS,
+                   DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, EXCHANGER, FALLEN, GAME, H_COVERED,
+                   H_PASSED, H_PLAYED, LEADER, MOMENT, N_CASTLES, N_EVENTS, PARTIES, PARTNER, PASSES, PHASE, PLAYED,
+                   POS, REGS, RESTRICT, S_COVERED,
                    S_CARDS, S_CASTLING, S_EACH, S_EACH_SEAT, S_FATES, S_LIMIT, S_NEVER, S_OTHER_KING, S_OWED,
                    S_PARTIES, S_PASS, S_RANDOM, S_REST, S_RULES, S_SAME, S_SEATS, S_SKIP, S_TRICKS, S_WORDS, SITTING,
                    SKIPPED, T_CARDS, T_LEADER, T_POINTS, T_WINNER, THROWN, TRICK, TRUMP, TURNED, UNSET, GAME_REGS, Arrays,
@@ -71,6 +72,8 @@ automaton_pick = _inline(core.automaton_pick)
 kth = _inline(core.kth)
 restrict = _inline(core.restrict)
 seat_at = _same_source(core.seat_at, next_seat=next_seat)
+found_partner = _inline(core.found_partner)
+party_of_seat = _inline(core.party_of_seat)
 permitted = _inline(castle_rules.permitted)
 within_limit = _inline(castle_rules.within_limit)
 castle_open = _same_source(castle_rules.castle_open, permitted=permitted, within_limit=within_limit)
@@ -170,6 +173,13 @@ def _gather(sc, card_face, royal, beats2, points2, party_of, event_of, scores, f
     last = 1 if index == sc[S_TRICKS] - 1 else 0
     best = _winner(sc, card_face, beats2, trick, regs, faces, n)
     winner = trick[0, best]
+    partner = found_partner(regs[PARTIES], regs[PARTNER], regs[DECLARER], winner)
+    if partner != regs[PARTNER]:
+        # the first other player to take a trick is the declarer's partner, with this very trick
+        # (kernel.before_play.found_partner)
+        regs[PARTNER] = partner
+        for s in range(sc[S_SEATS]):
+            party_of[s] = party_of_seat(regs[PARTIES], s, regs[DECLARER], partner, 0, party_of[s])
     pts = points_of(points2[last], faces, n)
     for i in range(sc[S_SEATS]):
         tricks[index, T_CARDS + i] = trick[1, i] if i < n else -1     # -1: the places of seats sitting out
@@ -243,8 +253,9 @@ def _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal):
     """The cards ``seat`` may play to the trick on the table, into ``legal``: the follow tier served, then the
     restrictions and obligations (kernel.core.restrict, with the cards played so far)."""
     words = sc[S_WORDS]
+    n = sc[S_SEATS]
     for w in range(words):
-        legal[w] = hands[seat, w]
+        legal[w] = hands[seat, w] & ~hands[2 * n + H_COVERED, w]       # in a tableau, face-up cards only
     led = trick[1, 0] if regs[PLAYED] else 0
     tiers = follow[card_face[led]]
     if regs[PLAYED]:
@@ -253,13 +264,13 @@ def _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal):
             for w in range(words):
                 legal[w] &= tiers[tier * words + w]
     if sc[S_RULES] + sc[S_OWED] > 0:
-        acts, whens, cards, untils, holdings, owed_led, owed, single = rules[0], rules[1], rules[2], rules[3], \
-            rules[4], rules[5], rules[6], rules[8]
-        n = sc[S_SEATS]
-        # a lead has no led card: the tier and the card given then are never read (kernel.trick.narrowed)
-        restrict(legal, hands[seat], hands[n + H_PLAYED], tiers, single[led], words, regs[PLAYED] == 0,
-                 regs[TRICK] == 0, regs[TRICK] == sc[S_TRICKS] - 1, acts[:sc[S_RULES]], whens[:sc[S_RULES]], cards,
-                 untils, holdings, owed_led[:sc[S_OWED] * words], owed)
+        k = regs[RESTRICT]        # the set in force: the ruleset's own, or the called card's
+        rows, owing = rules[23][k, 0], rules[23][k, 1]
+        # a lead has no led card: the tier and the card given then are never read (kernel.trick.narrowed); a
+        # hand's cards face down are in no restriction's sight (contracts.refused: none asks what it holds)
+        restrict(legal, hands[seat], hands[n + H_PLAYED], tiers, rules[8][led], words, regs[PLAYED] == 0,
+                 regs[TRICK] == 0, regs[TRICK] == sc[S_TRICKS] - 1, rules[0][k, :rows], rules[1][k, :rows],
+                 rules[2][k], rules[3][k], rules[4][k], rules[5][k, :owing * words], rules[6][k])
 
 
 @_inline
@@ -270,6 +281,10 @@ def _play_card(sc, hands, trick, regs, card):
     seat = _seat_to_play(sc, regs)
     toggle(hands[seat], card)
     hands[n + H_PLAYED, card >> 6] |= _U1 << np.uint64(card & 63)
+    if sc[S_COVERED] > 0:
+        down = regs[REGS + n + card]
+        if down >= 0:           # the card it covered is turned face up
+            hands[2 * n + H_COVERED, down >> 6] &= ~(_U1 << np.uint64(down & 63))
     trick[0, played], trick[1, played] = seat, card
     regs[PLAYED] = played + 1
 
@@ -556,11 +571,14 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
     Returns -1 when all are played, else the first game that ran short of numbers.
     """
     faces, legal, scratch, cards, takes, order = _work(sc, rest)
+    n = sc[S_SEATS]
     for g in range(len(dealers)):
         u = rows[g]
         regs[:] = 0
         for r in UNSET:
             regs[r] = -1
+        for s in range(n):            # the parties are registers too: the ruleset's, until play begins
+            party_of[s] = rules[21][s]
         regs[DEALER], regs[CASTLING], regs[GAME] = dealers[g], 1, numbers[g]
         tricks[:] = -1            # a game whose cards are thrown in plays no trick
         totals[:] = 0

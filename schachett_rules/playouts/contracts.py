@@ -42,13 +42,11 @@ def refused(t: Tables) -> str | None:
     flow = t.flow
     if flow is None:
         return None
-    if flow.covered:
-        return "it plays no tableau dealt face down before play"
-    rules = [flow.partner] + [c.partner for c in flow.contracts]
-    if "first-trick" in rules:
-        return "it plays no partner found by the first trick he takes"
-    if t.restrictions_by_called:
-        return "it plays no restriction naming a called card"
+    if flow.covered and any(when & core.W_HOLDING for v in variants_of(t)
+                            for rows in (v.restrictions, *v.restrictions_by_called.values()) for _a, when, *_ in rows):
+        return "it plays no tableau beside a restriction that asks what a hand holds"
+    if any(c.partner == "first-trick" and c.sit_out for c in flow.contracts):
+        return "it plays no partner found by a trick who then sits the game out"
     for v in variants_of(t)[1:]:
         for k in SAME:
             if k == "strength_order" and t.automaton is None:

@@ -38,7 +38,15 @@ BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rule
  CONTRACT, TRUMP, DECLARER, PARTNER, CALLED, EXCHANGER, TO_DISCARD, THROWN,
  # the seats sitting the game out (a bitmask), the card draws their absence saves, whether the cards laid away
  # have been counted, the play tables' variant
- SITTING, SKIPPED, LAID, VARIANT, REGS) = range(37)
+ SITTING, SKIPPED, LAID, VARIANT,
+ # the restrictions and obligations in force (a set of Plan.rules: the ruleset's own, or those of the card
+ # called), who plays with whom (kernel.core.P_FIXED ...)
+ RESTRICT, PARTIES,
+ REGS) = range(39)
+# Past these registers a game's array of registers holds its parties, seat by seat (Arrays.party_of is a view of
+# them), and in a tableau the card each card covers (-1: none; from REGS + n_seats on): a partner found by a
+# trick changes the parties in play and a card played turns another up, so the undo stack keeps both with the
+# registers.
 # the registers a fresh game holds at -1 ("none yet")
 UNSET = (TURNED, BEST_SEAT, BEST_CONTRACT, BEST_COLOUR, BEST_RANK, CONTRACT, TRUMP, DECLARER, PARTNER, CALLED,
          EXCHANGER)
@@ -57,7 +65,9 @@ GAME_REGS = (CONTRACT, TRUMP, DECLARER, PARTNER, CALLED, SITTING, THROWN, TRICK)
  # skip (thrown in, or a seat sitting out), the most cards discarded, the number of colours, the seats the random player plays (a bitmask)
  S_VARIANTS, S_ROUNDS, S_ALL_PASS, S_PLAY_CONTRACT, S_PLAY_COLOUR, S_AUCTION, S_BID_DEALER, S_BID_OFF, S_PARTNER,
  S_OWN_EXCHANGE, S_OWN_TAKES, S_OWN_DISCARDS, S_TURN, S_STOCK, S_SKIP, S_DISCARDS, S_COLOURS, S_RANDOM_SEATS,
- N_SCALARS) = range(43)
+ # the cards of a hand dealt face down in a tableau (0: none)
+ S_COVERED,
+ N_SCALARS) = range(44)
 # the columns of the logs
 T_WINNER, T_POINTS, T_LEADER, T_CARDS = 0, 1, 2, 3      # tricks: winner, points, leader, then the cards in play order
 E_KIND, E_TRICK, E_OWNER, E_FIRST, E_POINTS, E_SCORER = range(6)
@@ -72,6 +82,7 @@ H_PLAYED = 0      # row n_seats + H_PLAYED
 H_PASSED = 1      # rows n_seats + H_PASSED + seat
 H_STOCK = 1       # row 2 * n_seats + H_STOCK
 H_LAID = 2        # row 2 * n_seats + H_LAID
+H_COVERED = 3     # row 2 * n_seats + H_COVERED: a tableau's cards still face down
 
 # the flow's scalars by the names playouts.contracts.flow_arrays gives them
 _FLOW_SCALARS = dict(variants=S_VARIANTS, rounds=S_ROUNDS, all_pass=S_ALL_PASS, play_contract=S_PLAY_CONTRACT,
@@ -127,6 +138,8 @@ class Plan:
                 pos += need
         self.random_seats = int((self.policy < 0).sum())
         self.n_royal = t.royal_cards.bit_count()
+        # the registers, then the game's parties and, in a tableau, the card each card covers
+        self.n_regs = REGS + n + (t.n_cards if t.flow is not None and t.flow.covered else 0)
         c = t.castling
         sc = np.zeros(N_SCALARS, dtype=np.int64)
         sc[S_SEATS], sc[S_TRICKS], sc[S_CARDS], sc[S_WORDS] = n, t.n_tricks, t.n_cards, words
@@ -187,26 +200,20 @@ class Plan:
 
     def _family(self, t: Tables, split) -> None:
         """The family's rules as arrays, the tuple :attr:`rules` the compiled state reads by place: 0-6 the
-        restrictions and obligations (kernel.core.restrict's arguments: acts, whens, cards, untils, holdings,
-        cards led, cards owed), 7 the passing directions, 8 each card as a mask, 9-11 the play tables by variant
-        (beats, points, follow: :mod:`.contracts`), 12 each card's colour, 13-21 the flow before play (contracts,
-        offers, rounds, cards required, whether all, cards called, their colour mates, the holders' cards, the fixed
-        parties); and the scalars that say how many."""
+        restrictions and obligations by set (:meth:`restriction_set`; of each, kernel.core.restrict's arguments:
+        acts, whens, cards, untils, holdings, cards led, cards owed), 7 the passing directions, 8 each card as a
+        mask, 9-11 the play tables by variant (beats, points, follow: :mod:`.contracts`), 12 each card's colour,
+        13-22 the flow before play (contracts, offers, rounds, cards required, whether all, cards called, their
+        colour mates, the holders' cards, the fixed parties, each card's copies), 23 each set's restrictions and
+        obligations (how many), 24 the set in force by variant and card called; and the scalars that say how many."""
         sc, n, words = self.scalars, t.n_seats, self.words
         flow = t.flow
         count, ways = flow.passing if flow is not None and flow.passing is not None else (0, ("none",))
         sc[S_LEAD_CARD], sc[S_PASS], sc[S_WAYS] = t.first_lead_card, count, len(ways)
-        sc[S_RULES], sc[S_OWED] = len(t.restrictions), len(t.obligations)
-
-        def flat(masks) -> np.ndarray:
-            out = np.zeros(max(len(masks), 1) * words, dtype=np.uint64)
-            for k, m in enumerate(masks):
-                out[k * words:(k + 1) * words] = split(m)
-            return out
-
-        rows = t.restrictions
-        acts = np.array([r[0] for r in rows] or [0], dtype=np.int64)
-        whens = np.array([r[1] for r in rows] or [0], dtype=np.int64)
+        sc[S_COVERED] = flow.covered if flow is not None else 0
+        self.rule_sets, restrictions, counts, by_called = _restriction_sets(t, split, words)
+        # S_RULES and S_OWED say how many at most: a set's own counts are its row of rules[23]
+        sc[S_RULES], sc[S_OWED] = counts.max(axis=0)
         single = np.zeros((t.n_cards, words), dtype=np.uint64)
         for card in range(t.n_cards):
             single[card] = split(1 << card)
@@ -220,17 +227,18 @@ class Plan:
         sc[S_COLOURS] = len(t.deck.colours)
         sc[S_RANDOM_SEATS] = sum(1 << s for s in range(n) if self.policy[s] < 0)
         colour = np.array([t.deck.face_colour[f] for f in t.deck.card_face], dtype=np.int64)
-        self.rules = (acts, whens, flat([r[2] for r in rows]), flat([r[3] for r in rows]),
-                      flat([r[4] for r in rows]), flat([o[0] for o in t.obligations]),
-                      flat([o[1] for o in t.obligations]),
-                      np.array([core.WAYS.index(w) for w in ways], dtype=np.int64), single,
-                      arrays[0], arrays[1], arrays[2], colour) + arrays[3:]
+        self.rules = restrictions + (np.array([core.WAYS.index(w) for w in ways], dtype=np.int64), single,
+                                     arrays[0], arrays[1], arrays[2], colour) + arrays[3:] + (counts, by_called)
         self.n_parties = sc[S_PARTIES] = n_parties(t)
         # every seat passes one card at a time, each drawing a number; every card passed is an action; every bid,
         # call and discard is one number and one action: each seat once a round, a call, the cards laid away
         before = int(sc[S_ROUNDS]) * n + 1 + int(sc[S_DISCARDS]) if flow is not None else 0
         self.max_draws += count * n + before
         self.max_actions += count * n + before
+
+    def restriction_set(self, game: Tables) -> int:
+        """The set of restrictions and obligations (of :attr:`rules`) a game's own tables play by."""
+        return self.rule_sets[(game.restrictions, game.obligations)]
 
     def tables(self) -> tuple:
         """The arrays the compiled state reads, in its order."""
@@ -257,25 +265,26 @@ class Arrays:
         sc = plan.scalars
         n, tricks = int(sc[S_SEATS]), int(sc[S_TRICKS])
         self.plan = plan
-        # the hands, then H_PLAYED, H_PASSED, H_STOCK, H_LAID
-        self.hands = np.zeros((2 * n + 3, plan.words), dtype=np.uint64)
+        # the hands, then H_PLAYED, H_PASSED, H_STOCK, H_LAID, H_COVERED
+        self.hands = np.zeros((2 * n + 4, plan.words), dtype=np.uint64)
         self.trick = np.zeros((2, n), dtype=np.int64)          # seats, cards
-        self.regs = np.zeros(REGS, dtype=np.int64)
+        self.regs = np.zeros(plan.n_regs, dtype=np.int64)
         self.tricks = np.zeros((tricks, T_CARDS + n), dtype=np.int64)
         self.events = np.zeros((max(plan.n_royal, 1), 6), dtype=np.int64)
         self.castles = np.zeros((max(plan.max_castles, 1), 6), dtype=np.int64)
         self.totals = np.zeros((2, plan.n_parties), dtype=np.int64)   # points by party: all, cards only
         self.each = np.zeros((2, max(len(plan.scores), 1)), dtype=np.int64)  # Kings fallen per event: so far, before
         depth = plan.max_actions
-        self.s_regs = np.zeros((depth, REGS), dtype=np.int64)          # the undo stack: each array as it was
+        self.s_regs = np.zeros((depth, plan.n_regs), dtype=np.int64)          # the undo stack: each array as it was
         self.s_trick = np.zeros((depth, 2, n), dtype=np.int64)
         self.s_hands = np.zeros((depth,) + self.hands.shape, dtype=np.uint64)
         self.s_totals = np.zeros((depth, 2, plan.n_parties), dtype=np.int64)
         self.s_each = np.zeros((depth,) + self.each.shape, dtype=np.int64)
-        # this game's play tables and parties: the ruleset's, until a contract fixes them (they are not on the
-        # undo stack: nothing before play reads them, and the start of play writes them whole)
+        # this game's play tables: the ruleset's, until a contract fixes them (they are not on the undo stack:
+        # nothing before play reads them, and the start of play writes them whole); its parties are registers
         self.beats, self.points, self.follow = plan.beats.copy(), plan.points.copy(), plan.follow.copy()
-        self.party_of = plan.party_of.copy()
+        self.party_of = self.regs[REGS:REGS + n]
+        self.party_of[:] = plan.party_of
 
     def tables(self) -> tuple:
         """The arrays the compiled state reads (:meth:`Plan.tables`), with this game's own play tables."""
@@ -292,12 +301,48 @@ class Arrays:
         self.regs[DEALER], self.regs[CASTLING], self.regs[GAME] = dealer, int(castling), game
         for r in UNSET:
             self.regs[r] = -1
+        self.regs[REGS + len(self.party_of):] = -1       # a tableau: no card covers another yet
         self.party_of[:] = self.plan.party_of
         self.hands[:] = 0
         self.totals[:] = 0
         self.each[:] = 0
         self.events[:] = -1
         self.events[:, E_POINTS] = 0
+
+
+def _restriction_sets(t: Tables, split, words: int) -> tuple[dict, tuple, np.ndarray, np.ndarray]:
+    """The sets of restrictions and obligations a game of ``t`` may play by: the ruleset's own (set 0), and where a
+    clause names the card called, those a contract's tables hold for the face called (kernel.flow.game_tables
+    puts them in force). Returns the sets by their rows (the number of each), kernel.core.restrict's arguments by
+    set (acts, whens, cards, untils, holdings, cards led, cards owed), how many restrictions and obligations each
+    set holds, and the set in force by variant and card called."""
+    numbers = {(t.restrictions, t.obligations): 0}
+    variants = variants_of(t)
+    by_called = np.zeros((len(variants), t.n_cards), dtype=np.int64)
+    for v, vt in enumerate(variants):
+        for face, rows in vt.restrictions_by_called.items():
+            k = numbers.setdefault((rows, vt.obligations_by_called[face]), len(numbers))
+            for card in range(t.n_cards):
+                if t.deck.card_face[card] == face:
+                    by_called[v, card] = k
+    sets = list(numbers)
+    counts = np.array([(len(rows), len(owed)) for rows, owed in sets], dtype=np.int64)
+    most_rows, most_owed = (max(int(x), 1) for x in counts.max(axis=0))
+
+    def flat(masks, most: int) -> np.ndarray:
+        out = np.zeros(most * words, dtype=np.uint64)
+        for k, m in enumerate(masks):
+            out[k * words:(k + 1) * words] = split(m)
+        return out
+
+    acts = np.zeros((len(sets), most_rows), dtype=np.int64)
+    whens = np.zeros((len(sets), most_rows), dtype=np.int64)
+    for i, (rows, _owed) in enumerate(sets):
+        for k, r in enumerate(rows):
+            acts[i, k], whens[i, k] = r[0], r[1]
+    masks = tuple(np.array([flat([r[col] for r in rows], most_rows) for rows, _owed in sets]) for col in (2, 3, 4))
+    owed = tuple(np.array([flat([o[col] for o in owing], most_owed) for _rows, owing in sets]) for col in (0, 1))
+    return numbers, (acts, whens) + masks + owed, counts, by_called
 
 
 _PLANS: dict[int, tuple] = {}
@@ -308,11 +353,14 @@ def not_compiled(t: Tables) -> str | None:
     """What of a ruleset the compiled state cannot yet play, or None when it plays all of it.
 
     It plays passing before play (each seat in turn, a card at a time, the direction by the game's number), a
-    stock and a card turned up, rounds of bidding for contracts (by colour, alone, the dealer made to bid), the
-    exchange with the stock or the turned card, a card called and its holder as partner, the holders of cards as
-    a party, seats sitting the game out, the restrictions and obligations on play, the first lead by a card's
-    holder; not yet a tableau, a partner found by the first trick he takes, or a restriction naming the card
-    called (:func:`.contracts.refused`).
+    stock and a card turned up, a tableau dealt face down (each card turned up when the card on it is played),
+    rounds of bidding for contracts (by colour, alone, the dealer made to bid), the exchange with the stock or the
+    turned card, a card called and its holder as partner, a partner found by the first trick he takes, the
+    holders of cards as a party, seats sitting the game out, the restrictions and obligations on play (those
+    naming the card called too), the first lead by a card's holder. It refuses what no ruleset yet asks of it
+    (:func:`.contracts.refused`): a tableau beside a restriction that asks what a hand holds, a partner found
+    by a trick who would then sit out, a contract whose own tables change what the compiled state takes from
+    the ruleset's, a round offering more bids than the deck has cards.
     """
     why = refused(t)
     if why is None and t.flow is not None and max_bids(t) > t.n_cards:

@@ -35,6 +35,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..kernel.actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PLAY
+from ..kernel.before_play import partner_rule
+from ..kernel.flow import PARTNER_RULES
 
 BEFORE_PLAY = (DEAL, PASSING, AUCTION, CALL, EXCHANGE)
 from ..kernel.castling import MOMENTS
@@ -150,9 +152,10 @@ def load(state, c, plan, st, args) -> None:
     words = plan.words
     st.reset(state.dealer, game=state.game)
     n = t.n_seats
-    # the hands, then the cards played so far, each seat's cards passed, the stock, the cards laid away
-    # (plan.H_PLAYED, plan.H_PASSED, plan.H_STOCK, plan.H_LAID)
-    rows = list(state.hands) + [state.played] + list(state.passed) + [state.stock, sum(state.discarded)]
+    # the hands, then the cards played so far, each seat's cards passed, the stock, the cards laid away, a
+    # tableau's cards face down (plan.H_PLAYED, plan.H_PASSED, plan.H_STOCK, plan.H_LAID, plan.H_COVERED)
+    rows = list(state.hands) + [state.played] + list(state.passed) + [state.stock, sum(state.discarded),
+                                                                      state.covered]
     for row, h in enumerate(rows):
         for w in range(words):
             st.hands[row, w] = (h >> (64 * w)) & MASK
@@ -169,6 +172,10 @@ def load(state, c, plan, st, args) -> None:
     regs[c.CONTRACT], regs[c.TRUMP], regs[c.DECLARER] = state.contract, state.trump, state.declarer
     regs[c.PARTNER], regs[c.CALLED], regs[c.EXCHANGER] = state.partner, state.called, state.exchanger
     regs[c.TO_DISCARD], regs[c.THROWN], regs[c.SITTING] = state.to_discard, state.thrown_in, t.sitting
+    regs[c.PARTIES] = PARTNER_RULES.index(partner_rule(state))
+    regs[c.RESTRICT] = plan.restriction_set(t)
+    for top, down in state.under.items():
+        regs[c.REGS + n + top] = down
     random = sum(1 << s for s in range(n) if plan.policy[s] < 0)
     regs[c.SKIPPED] = plan.scalars[c.S_SKIP]
     if state.phase not in BEFORE_PLAY:           # the game's own play tables (its trumps) and parties
