@@ -6,7 +6,7 @@ one up (Whist, Euchre), holds an auction, lets a player take up the turned card 
 away, and calls a partner's card; the seat's observation (:mod:`schachett_rules.kernel.observation`) keeps
 what that taught it. The cards it passed lie in the receiver's hand until he plays them; the card turned up
 lies in the dealer's hand until he plays it, or, where he took it up, in his hand or among the cards he laid
-away; the cards it laid away itself it knows. Which cards another player laid away nobody else knows, nor
+away; the cards it laid away itself it knows; a card turned down again lies in the stock. Which cards another player laid away nobody else knows, nor
 the stock he took up, nor who holds a called card: those lie in any place of the right size. The voids a
 player showed by not following are read from the follow tiers of the game's own tables (the contract's, with
 its trumps). :func:`known_cards`, :func:`place_sizes` and :func:`play_tables` give these to the sampler
@@ -148,6 +148,8 @@ def known_cards(t: Tables, obs) -> list[tuple[tuple[int, ...], str]]:
     ex = exchange(t, obs)
     if ex is not None and ex[0] == obs.seat:
         out += [((laid_place(t),), name) for name in obs.discarded]
+    if obs.turned_down is not None:
+        out.append(((stock_place(t),), obs.turned_down))
     turned_played = any(s == obs.dealer and name == obs.turned for s, name in plays_of(obs))
     if obs.turned is None or turned_played or (ex is not None and ex[0] == obs.seat):
         return out

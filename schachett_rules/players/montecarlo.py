@@ -138,7 +138,13 @@ class Sampler:
                 if not choices:
                     ok = False
                     break
-                s = choices[int(rng.random() * len(choices))]
+                # a place by the room left in it: a card free to lie in a hand of five or among one card laid
+                # away lies in the hand five times as often
+                pick = rng.random() * sum(room[s] for s in choices)
+                for s in choices:
+                    pick -= room[s]
+                    if pick < 0:
+                        break
                 hands[s] |= 1 << c
                 room[s] -= 1
             if ok:

@@ -86,7 +86,8 @@ def dealt(t: Tables, obs, hands: list[int], rng: random.Random) -> tuple[list[in
         held[s] |= card
         every |= card
     turned = -1
-    copies = d.face_cards[t.face(obs.turned)] if obs.turned is not None else 0
+    shown = obs.turned if obs.turned is not None else obs.turned_down
+    copies = d.face_cards[t.face(shown)] if shown is not None else 0
     ex = exchange(t, obs)
     if ex is not None:
         seat, takes, _ = ex
@@ -94,11 +95,14 @@ def dealt(t: Tables, obs, hands: list[int], rng: random.Random) -> tuple[list[in
         if takes == "turned":
             took = 1 << _lowest(held[seat] & copies) if held[seat] & copies else 0
         else:
-            took = sum(1 << c for c in _pick([c for c in range(t.n_cards) if held[seat] >> c & 1], flow.stock, rng))
+            # the whole stock, with the card turned up from it
+            took = 1 << _lowest(held[seat] & copies) if flow.turn == "stock" and held[seat] & copies else 0
+            rest = [c for c in range(t.n_cards) if (held[seat] & ~took) >> c & 1]
+            took |= sum(1 << c for c in _pick(rest, flow.stock - took.bit_count(), rng))
         held[seat] &= ~took
         stock |= took
     if flow.turn == "stock" and stock:
-        # the card turned up lies in the stock (it is known by name while it is not turned down again)
+        # the card turned up lies in the stock: the one every seat saw
         turned = _lowest(stock & copies) if stock & copies else _pick([c for c in range(t.n_cards)
                                                                       if stock >> c & 1], 1, rng)[0]
     elif flow.turn == "dealer" and obs.turned is not None:
@@ -153,8 +157,9 @@ def _before_play(t: Tables, obs, state: State, passed: list[int], laid: int) -> 
     if bids or state.phase not in (PLAY, CASTLE):
         return False
     view = state.observation(obs.seat)
-    return (view.contract, view.trump, view.declarer, view.called, view.sitting, view.turned, view.discarded) == \
-        (obs.contract, obs.trump, obs.declarer, obs.called, obs.sitting, obs.turned, obs.discarded)
+    return (view.contract, view.trump, view.declarer, view.called, view.sitting, view.turned, view.turned_down,
+            view.discarded) == (obs.contract, obs.trump, obs.declarer, obs.called, obs.sitting, obs.turned,
+                                obs.turned_down, obs.discarded)
 
 
 def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = True, probe=None) -> State | None:
