@@ -27,6 +27,7 @@ from schachett_rules.players.rebuild import replay
 from schachett_rules.players.worth import values
 from schachett_rules.playouts.plan import not_compiled
 from schachett_rules.search.exact import Solver
+from tests.test_family import EUCHRE, EUCHRE_STOCK, decide, play
 
 
 def position(ruleset: str, seed: int, cards: int) -> State:
@@ -41,6 +42,11 @@ def position(ruleset: str, seed: int, cards: int) -> State:
         game.push(rng.choice(game.legal_actions()))
         cards -= 1
     return game
+
+
+# the games that bid, exchange or call before play
+CONTRACTED = ["euchre", "five-hand-euchre", "dreiwendsch", "five-players", "six-players-called",
+              "eight-players-called"]
 
 
 def colour(t, name: str) -> int:
@@ -130,8 +136,8 @@ def test_a_heart_led_before_hearts_are_broken_shows_a_hand_of_hearts():
         assert sample.hands[1] == game.hands[1]
 
 
-@settings(max_examples=6, deadline=None)
-@given(ruleset=st.sampled_from(["hearts", "whist"]), seed=st.integers(0, 100_000),
+@settings(max_examples=12, deadline=None)
+@given(ruleset=st.sampled_from(["hearts", "whist"] + CONTRACTED), seed=st.integers(0, 100_000),
        name=st.sampled_from(["mc:4", "dd:3", "ismcts:40"]))
 def test_family_players_choose_from_the_observation_alone(ruleset, seed, name):
     # a game rebuilt from another deal of the hidden cards looks the same to the seat: the same card is chosen
@@ -236,8 +242,6 @@ def test_solve_says_what_a_whist_value_counts(tmp_path):
 
 # --- the games that bid, exchange and call before play ------------------------------------------------------
 
-CONTRACTED = ["euchre", "five-hand-euchre", "dreiwendsch", "five-players", "six-players-called",
-              "eight-players-called"]
 
 
 def walked_by_the_rules(t, sample: State) -> State:
@@ -380,21 +384,11 @@ def test_the_places_of_the_hidden_cards_are_as_large_as_the_rules_make_them(rule
     pytest.fail(f"no game of {ruleset} with contract {contract} in 400 deals")
 
 
-EUCHRE = [
-    ["s9", "s10", "c9", "c10", "d9"],      # the dealer
-    ["hJ", "dJ", "hA", "dA", "sA"],        # orders hearts up
-    ["h10", "hQ", "dK", "cA", "cK"],
-    ["hK", "dQ", "d10", "sK", "sQ"],
-]
-EUCHRE_STOCK = ["h9", "cJ", "sJ", "cQ"]
-
-
-def euchre(bid: str, discard: str | None) -> State:
-    from schachett_rules.kernel.verify import decision_action
+def euchre(*words: str) -> State:
+    """The Euchre deal of the family's tests (the dealer seat 0, the h9 turned up), decided as ``words`` say."""
     game = State.from_record(tables_for("euchre"), 0, EUCHRE, stock=EUCHRE_STOCK, turned="h9")
-    game.apply(decision_action(game, bid))
-    if discard is not None:
-        game.apply(decision_action(game, discard))
+    for word in words:
+        decide(game, word)
     return game
 
 
@@ -426,10 +420,7 @@ def test_euchre_a_defender_does_not_know_which_card_the_dealer_laid_away():
 
 def test_euchre_the_turned_card_turned_down_stays_in_the_stock():
     # all four pass the hearts (the dealer too), so the h9 is turned down; seat 1 names spades
-    game = State.from_record(tables_for("euchre"), 0, EUCHRE, stock=EUCHRE_STOCK, turned="h9")
-    from schachett_rules.kernel.verify import decision_action
-    for word in ["pass", "pass", "pass", "pass", "named s"]:
-        game.apply(decision_action(game, word))
+    game = euchre("pass", "pass", "pass", "pass", "named s")
     t = game.base
     obs = game.observation(2)
     assert obs.turned is None and obs.turned_down == "h9"
@@ -448,11 +439,6 @@ def test_euchre_going_alone_the_partner_sits_out_with_his_five_cards_unseen():
         assert again.t.sitting == 1 << 3 and again.hands[3].bit_count() == 5
         assert not again.hands[3] & (game.hands[2] | again.played)
         assert again.observation(2) == obs
-
-
-def play(game: State, *cards: str) -> None:
-    for card in cards:
-        game.apply(game.verify_play(card))
 
 
 def first_trick_with_a_hidden_partner(ruleset: str, defender: bool) -> tuple[State, int]:
@@ -531,23 +517,6 @@ def test_dreiwendsch_the_queen_of_clubs_lies_with_the_soloist():
                 assert again.observation(seat) == obs
             found += 1
     assert found >= 10
-
-
-@settings(max_examples=6, deadline=None)
-@given(ruleset=st.sampled_from(CONTRACTED), seed=st.integers(0, 100_000),
-       name=st.sampled_from(["mc:4", "dd:3", "ismcts:40"]))
-def test_players_after_an_auction_choose_from_the_observation_alone(ruleset, seed, name):
-    t = tables_for(ruleset)
-    game = position(ruleset, seed, 3 + seed % (t.n_cards // 2))
-    if game.over:
-        return
-    me = game.decider()
-    obs = game.observation(me)
-    other = next(positions(t, obs, random.Random(seed + 1), 1))
-    assert other.observation(me) == obs
-    first = make_bot(name, t).play(obs, random.Random(seed))
-    again = make_bot(name, t).play(other.observation(me), random.Random(seed))
-    assert first == again and first in obs.legal
 
 
 @pytest.mark.parametrize("ruleset", CONTRACTED)
