@@ -531,3 +531,17 @@ def test_strong_players_play_whole_games_after_an_auction(ruleset, name):
     assert len(cards) == len(set(cards)) == t.n_tricks * t.n_active
     assert sum(game.start_hands[s].bit_count() for s in range(t.n_seats) if not game.t.sitting >> s & 1) == len(cards)
     assert sum(game.result().net) == pytest.approx(0, abs=1e-9)
+
+
+def test_the_tree_search_takes_back_every_walk_so_a_deal_serves_several_iterations():
+    from schachett_rules.players.ismcts import TreeSearchBot, _Node
+    game = position("hearts", 5, 12)
+    t = game.base
+    obs = game.observation(game.decider())
+    state = next(positions(t, obs, random.Random(1), 1))
+    before = (state.key(), state.history(), list(state.points), state.observation(obs.seat))
+    bot, root, rng = TreeSearchBot(t, iterations=8), _Node(-1), random.Random(2)
+    for _ in range(8):
+        bot._iterate(root, state, rng)
+    assert sum(child.visits for child in root.children.values()) == 8
+    assert (state.key(), state.history(), list(state.points), state.observation(obs.seat)) == before

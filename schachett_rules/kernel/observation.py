@@ -136,7 +136,7 @@ def observe(state, seat: int) -> Observation:
         from .verify import action_word
         options = tuple(action_word(state.base, a) for a in state.legal_actions())
         decision = {PASSING: "give", AUCTION: "bid", CALL: "call", EXCHANGE: "discard"}[state.phase]
-    family = _family_view(state, seat) if state.base.flow is not None else {}
+    family = family_view(state, seat) if state.base.flow is not None else {}
     return Observation(seat=seat, plays_for=plays_for, dealer=state.dealer, trick_number=state.trick_number, to_move=state.seat_to_play(),
                        leader=state.leader, hands=hands, kings=tuple(kings),
                        trick=tuple((s, t.deck.card_name(c)) for s, c in state.trick), tricks=finished,
@@ -145,9 +145,9 @@ def observe(state, seat: int) -> Observation:
                        partners=known_partners(state, seat), **family)
 
 
-def _family_view(state, seat: int) -> dict:
-    """What the table has said and shown before play: bids, the contract, the turned card, the cards passed and
-    the seat's own discard."""
+def family_view(state, seat: int) -> dict:
+    """What the table has said and shown before play, as the fields of the seat's :class:`Observation`: bids,
+    the contract, the turned card, the cards passed and the seat's own discard."""
     from .before_play import pass_target
     t = state.base
     name = t.deck.card_name

@@ -50,6 +50,7 @@ import random
 
 from ..errors import SchachettError
 from ..kernel.actions import AUCTION, CALL, CASTLE, EXCHANGE, PASSING, PLAY, Bid, Deal, Discard, Give, Play
+from ..kernel.observation import family_view
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from .family_deals import exchange, game_number, laid_place, passing_step, plays_of, stock_place
@@ -156,10 +157,8 @@ def _before_play(t: Tables, obs, state: State, passed: list[int], laid: int) -> 
         state.push(action)
     if bids or state.phase not in (PLAY, CASTLE):
         return False
-    view = state.observation(obs.seat)
-    return (view.contract, view.trump, view.declarer, view.called, view.sitting, view.turned, view.turned_down,
-            view.discarded) == (obs.contract, obs.trump, obs.declarer, obs.called, obs.sitting, obs.turned,
-                                obs.turned_down, obs.discarded)
+    view = family_view(state, obs.seat)
+    return all(getattr(obs, key) == value for key, value in view.items())
 
 
 def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = True, probe=None) -> State | None:
@@ -185,8 +184,10 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
         if strict and s not in obs.hands and not state.legal().mask >> card & 1:
             return None
         state.push(Play(s, card))
-    if strict and state.observation(obs.seat) != obs:
-        return None       # what the tricks showed of the parties (a King taken within a party or across)
+    # A seat that does not know the parties may have seen them in the tricks (a King taken within a party or
+    # across it); one that knows them has seen nothing the cards played by the rules do not show alike.
+    if strict and obs.partners is None and state.observation(obs.seat) != obs:
+        return None
     return state
 
 
