@@ -6,8 +6,8 @@
 For each ruleset (default original and reconstruction): for each k of ``--left``, N deals played there at random
 (the same deals on every run), each solved exactly with a fresh table: the median and 90th percentile time,
 the positions per second, and the table's probes and hits. Then a whole 13-trick deal (seed 0) with a budget of
-positions: solved, and in what time, or not. ``--family``: the strong players' time per decision in Hearts and
-Whist (six positions each). ``--bots GAMES``: each bot's time per decision in GAMES games against the heuristic
+positions: solved, and in what time, or not. ``--family``: the strong players' time per decision in Hearts,
+Whist, Euchre and Schachett for five (six positions each). ``--bots GAMES``: each bot's time per decision in GAMES games against the heuristic
 player, and strong games (dd in every seat) per second (``bench_strong.bench_bots``). One process, one core;
 compare runs by their ratios.
 """
@@ -58,15 +58,15 @@ def bench(name: str, deals: int, lefts: list[int], full_budget: int, bits: int) 
 
 def family() -> None:
     from schachett_rules.players import make_bot
-    for ruleset in ("hearts", "whist"):
+    for ruleset in ("hearts", "whist", "euchre", "five-players"):
         t = tables_for(ruleset)
         for name in ("mc", "dd", "ismcts"):
             bot = make_bot(name, t)
             times = []
             for seed in range(7):
                 rng = random.Random(seed)
-                game = State.deal(t, seed % 4, GameStream(seed, 0), game=seed % 4)
-                while game.phase_name != "play" or game.done < seed + 1:
+                game = State.deal(t, seed % t.n_seats, GameStream(seed, 0), game=seed % 4)
+                while game.phase_name != "play" or game.done < min(seed + 1, t.n_tricks - 1):
                     game.push(rng.choice(game.legal_actions()))
                 obs = game.observation(game.decider())
                 start = time.process_time()

@@ -1,5 +1,6 @@
 """The strong players in the family's games: the deals they sample agree with all the seat knows, they choose
-from the observation alone, and they play Hearts and Whist to the end."""
+from the observation alone, and they play the family's games to the end: Hearts and Whist, and those that
+bid, exchange and call before play (Euchre, five-hand Euchre, Dreiwendsch, Schachett with a called partner)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,20 @@ from hypothesis import given, settings, strategies as st
 
 from schachett_rules.cli.main import main
 from schachett_rules.errors import SchachettError
-from schachett_rules.kernel.actions import Deal
+from schachett_rules.kernel.actions import Bid, Call, Deal, Discard, Give, Play
 from schachett_rules.kernel.compiler import tables_for
+from schachett_rules.kernel.deal import names_of
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.streams import GameStream
 from schachett_rules.players import make_bot
 from schachett_rules.players.bots import HeuristicBot, play_game
-from schachett_rules.players.montecarlo import positions
+from schachett_rules.players.family_deals import place_sizes
+from schachett_rules.players.montecarlo import Sampler, positions
+from schachett_rules.players.rebuild import replay
 from schachett_rules.players.worth import values
 from schachett_rules.playouts.plan import not_compiled
 from schachett_rules.search.exact import Solver
+from tests.test_family import EUCHRE, EUCHRE_STOCK, decide, play
 
 
 def position(ruleset: str, seed: int, cards: int) -> State:
@@ -30,12 +35,18 @@ def position(ruleset: str, seed: int, cards: int) -> State:
     to ``cards`` cards into play (at the most: the last card is left to play)."""
     t = tables_for(ruleset)
     rng = random.Random(seed)
-    game = State.deal(t, seed % 4, GameStream(seed, 0), game=seed % 4)
-    while game.phase_name != "play":
+    game = State.deal(t, seed % t.n_seats, GameStream(seed, 0), game=seed % 4)
+    while game.phase_name not in ("play", "over"):
         game.push(rng.choice(game.legal_actions()))
-    for _ in range(min(cards, t.n_cards - 1)):
+    while not game.over and cards > 0 and game.played.bit_count() < game.t.n_tricks * game.t.n_active - 1:
         game.push(rng.choice(game.legal_actions()))
+        cards -= 1
     return game
+
+
+# the games that bid, exchange or call before play
+CONTRACTED = ["euchre", "five-hand-euchre", "dreiwendsch", "five-players", "six-players-called",
+              "eight-players-called"]
 
 
 def colour(t, name: str) -> int:
@@ -125,8 +136,8 @@ def test_a_heart_led_before_hearts_are_broken_shows_a_hand_of_hearts():
         assert sample.hands[1] == game.hands[1]
 
 
-@settings(max_examples=6, deadline=None)
-@given(ruleset=st.sampled_from(["hearts", "whist"]), seed=st.integers(0, 100_000),
+@settings(max_examples=12, deadline=None)
+@given(ruleset=st.sampled_from(["hearts", "whist"] + CONTRACTED), seed=st.integers(0, 100_000),
        name=st.sampled_from(["mc:4", "dd:3", "ismcts:40"]))
 def test_family_players_choose_from_the_observation_alone(ruleset, seed, name):
     # a game rebuilt from another deal of the hidden cards looks the same to the seat: the same card is chosen
@@ -233,3 +244,310 @@ def test_solve_says_what_a_whist_value_counts(tmp_path):
     assert data["value_counts"] == "one a card taken, so a trick counts 4"
     mine = sum(tr["winner"] in data["party"] for tr in data["tricks"])
     assert data["future"] == 4 * (mine - (3 - mine))        # three tricks left: four a trick, for and against
+
+
+# --- the games that bid, exchange and call before play ------------------------------------------------------
+
+
+
+def walked_by_the_rules(t, sample: State) -> State:
+    """The sample's game walked again from its deal, every action checked by the kernel's rules (an action they
+    refuse raises): the deal rebuilt was one the rules would have allowed to come to this game."""
+    history = sample.history()
+    _, hands, stock, turned = history[0]
+    check = State(t, sample.dealer, sample.game)
+    check.apply(Deal(hands, stock, turned))
+    make = {"give": Give, "bid": Bid, "call": Call, "discard": Discard}
+    for entry in history[1:]:
+        if entry[0] in make:
+            check.apply(make[entry[0]](*entry[1:]))
+        elif entry[0] == "play":
+            check.apply(Play(entry[2], entry[3]))
+    return check
+
+
+def names(t, mask: int) -> tuple[str, ...]:
+    return names_of(t, mask)
+
+
+def turned_face(t, game: State) -> str | None:
+    return t.deck.card_name(game.turned) if game.turned >= 0 else None
+
+
+def check_sample(t, game: State, seat: int, obs, sample: State) -> None:
+    """What every deal sampled for ``seat`` must agree with, from what the seat saw and the rules."""
+    assert sample.observation(seat) == obs
+    check = walked_by_the_rules(t, sample)
+    assert check.hands == sample.hands and check.discarded == sample.discarded
+    n = t.n_seats
+    # its own hand and the cards it laid away itself are its own; every hand, the cards laid away and the
+    # stock are as large as they truly are
+    assert names(t, sample.hands[seat]) == names(t, game.hands[seat])
+    assert names(t, sample.discarded[seat]) == names(t, game.discarded[seat])
+    assert [h.bit_count() for h in sample.hands] == [h.bit_count() for h in game.hands]
+    assert [h.bit_count() for h in sample.discarded] == [h.bit_count() for h in game.discarded]
+    assert sample.stock.bit_count() == game.stock.bit_count()
+    # the same cards are out: in the hands, laid away or in the stock (copies alike)
+    out = lambda g: sorted(names(t, sum(g.hands) + sum(g.discarded) + g.stock))
+    assert out(sample) == out(game)
+    # the card turned up: turned down into the stock it lies there; taken up, with the dealer (kept or laid
+    # away) until he plays it
+    face = turned_face(t, game)
+    if face is not None and not any(name == face for _, name in
+                                    [c for tr in obs.tricks for c in tr.cards] + list(obs.trick)):
+        copies = t.deck.face_cards[t.face(face)]
+        if game.stock & copies:
+            assert sample.stock & copies
+        elif game.exchanger == game.dealer:
+            assert (sample.hands[game.dealer] | sample.discarded[game.dealer]) & copies
+    # the seats sitting out, the declarer, and the party the seat knows it is in
+    assert sample.t.sitting == game.t.sitting and sample.declarer == game.declarer
+    if obs.partners is not None:
+        assert sample.t.parties[sample.t.party_of[seat]] == game.t.parties[game.t.party_of[seat]]
+    # a called card's holders at the first card are the declarer's partners in the deal sampled
+    if sample.called >= 0 and sample.declarer >= 0:
+        copies = t.deck.face_cards[t.deck.card_face[sample.called]]
+        holders = {s for s in range(n) if s != sample.declarer and sample.start_hands[s] & copies}
+        mates = {s for s in sample.t.parties[sample.t.party_of[sample.declarer]] if s != sample.declarer}
+        assert holders == mates
+
+
+@settings(max_examples=40, deadline=None)
+@given(ruleset=st.sampled_from(CONTRACTED), seed=st.integers(0, 100_000), cards=st.integers(0, 103))
+def test_deals_sampled_after_an_auction_agree_with_every_seat_s_view(ruleset, seed, cards):
+    # every seat at the table (the declarer, a partner known or hidden, a defender, the dealer who took up the
+    # turned card, a seat sitting out) gets deals that rebuild into the game it sees
+    game = position(ruleset, seed, cards % (tables_for(ruleset).n_cards // 2))
+    t = game.base
+    if game.over:
+        return
+    for seat in range(t.n_seats):
+        obs = game.observation(seat)
+        for sample in positions(t, obs, random.Random(seed + seat), 2):
+            check_sample(t, game, seat, obs, sample)
+
+
+def roles(game: State, seat: int) -> set[str]:
+    """What ``seat`` is in this game, as a card player would say it."""
+    out = set()
+    if seat == game.declarer:
+        out.add("declarer")
+    elif game.t.party_of[seat] == game.t.party_of[game.declarer] if game.declarer >= 0 else False:
+        out.add("partner")
+    else:
+        out.add("defender")
+    if seat == game.exchanger == game.dealer and game.turned >= 0 and not game.stock >> game.turned & 1:
+        out.add("dealer who took the turned card up")
+    if game.called >= 0:
+        out.add("before the called card falls" if not game.played & game.t.deck.face_cards[
+            game.t.deck.card_face[game.called]] else "after the called card falls")
+    return out
+
+
+@pytest.mark.parametrize("ruleset", CONTRACTED)
+def test_every_role_at_the_table_gets_deals_agreeing_with_its_view(ruleset):
+    t = tables_for(ruleset)
+    seen: set[str] = set()
+    for seed in range(12):
+        for cards in (1, t.n_cards // 3, 2 * t.n_cards // 3):
+            game = position(ruleset, seed, cards)
+            if game.over:
+                continue
+            seat = game.decider()
+            obs = game.observation(seat)
+            for sample in positions(t, obs, random.Random(seed), 2):
+                check_sample(t, game, seat, obs, sample)
+            seen |= roles(game, seat)
+    assert {"declarer", "defender"} <= seen
+    if t.flow.contracts and any(c.call[0] for c in t.flow.contracts):
+        assert {"partner", "before the called card falls", "after the called card falls"} <= seen
+    if ruleset == "euchre":
+        assert {"partner", "dealer who took the turned card up"} <= seen
+
+
+# the places as the rules of each game leave them at the first card: the hands, the cards laid away and the
+# stock (euchre:§2: five cards each and four over, the turned card taken up for one laid away; euchre5:§3: three
+# over; wendish:§6: ten each and a skat of two, taken up for two laid away; five-players §1: ten each and two
+# over, taken up for two laid away; six and eight players: 17 and 13 each, nothing over)
+SIZES = {
+    ("euchre", "up"): [5, 5, 5, 5, 1, 3], ("euchre", "named"): [5, 5, 5, 5, 0, 4],
+    ("five-hand-euchre", "up"): [5] * 5 + [1, 2], ("five-hand-euchre", "named"): [5] * 5 + [0, 3],
+    ("dreiwendsch", None): [10, 10, 10, 2, 0], ("five-players", "called"): [10] * 5 + [2, 0],
+    ("six-players-called", "called"): [17] * 6 + [0, 0], ("eight-players-called", "called"): [13] * 8 + [0, 0],
+}
+
+
+@pytest.mark.parametrize("ruleset, contract", sorted(SIZES, key=str))
+def test_the_places_of_the_hidden_cards_are_as_large_as_the_rules_make_them(ruleset, contract):
+    t = tables_for(ruleset)
+    for seed in range(400):
+        game = position(ruleset, seed, 0)
+        obs = game.observation(game.decider())
+        if obs.contract is not None and obs.contract.removesuffix("-alone") != contract:
+            continue
+        assert place_sizes(t, obs) == SIZES[ruleset, contract]
+        return
+    pytest.fail(f"no game of {ruleset} with contract {contract} in 400 deals")
+
+
+def euchre(*words: str) -> State:
+    """The Euchre deal of the family's tests (the dealer seat 0, the h9 turned up), decided as ``words`` say."""
+    game = State.from_record(tables_for("euchre"), 0, EUCHRE, stock=EUCHRE_STOCK, turned="h9")
+    for word in words:
+        decide(game, word)
+    return game
+
+
+def test_euchre_a_defender_does_not_know_which_card_the_dealer_laid_away():
+    # euchre:§2: hearts ordered up, the dealer takes the h9 and lays the c9 away face down. Seat 2 sees its own
+    # five cards, the h9 go to the dealer, and nothing else: of the dealer's six cards any one may have been
+    # laid away, the h9 too, and never one of seat 2's own
+    game = euchre("up h", "c9")
+    t = game.base
+    obs = game.observation(2)
+    laid, kept_turned = set(), 0
+    rng = random.Random(5)
+    sampler = Sampler(t, obs)
+    for _ in range(80):
+        places = sampler.sample(rng)
+        again = replay(t, obs, places, rng)
+        assert again is not None and again.observation(2) == obs
+        assert again.discarded[0] == places[4] and places[4].bit_count() == 1   # the card sampled, laid away
+        assert not set(names(t, places[4])) & set(EUCHRE[2])
+        assert (again.hands[0] | again.discarded[0]) >> t.deck.card_of("h9") & 1
+        laid |= set(names(t, again.discarded[0]))
+        kept_turned += again.hands[0] >> t.deck.card_of("h9") & 1
+    assert "h9" in laid and len(laid) >= 5 and kept_turned > 40
+    # the dealer himself knows his discard: every deal for him lays the c9 away and gives him the h9
+    obs = game.observation(0)
+    for again in positions(t, obs, rng, 10):
+        assert names(t, again.discarded[0]) == ("c9",) and again.hands[0] == game.hands[0]
+
+
+def test_euchre_the_turned_card_turned_down_stays_in_the_stock():
+    # all four pass the hearts (the dealer too), so the h9 is turned down; seat 1 names spades
+    game = euchre("pass", "pass", "pass", "pass", "named s")
+    t = game.base
+    obs = game.observation(2)
+    assert obs.turned is None and obs.turned_down == "h9"
+    for again in positions(t, obs, random.Random(3), 20):
+        assert again.stock >> t.deck.card_of("h9") & 1 and again.observation(2) == obs
+
+
+def test_euchre_going_alone_the_partner_sits_out_with_his_five_cards_unseen():
+    # euchre:§2: seat 1 orders up alone, his partner (seat 3) lays his cards aside
+    game = euchre("up-alone h", "c9")
+    t = game.base
+    play(game, "hJ", "h10")
+    obs = game.observation(2)
+    assert obs.sitting == (3,)
+    for again in positions(t, obs, random.Random(2), 20):
+        assert again.t.sitting == 1 << 3 and again.hands[3].bit_count() == 5
+        assert not again.hands[3] & (game.hands[2] | again.played)
+        assert again.observation(2) == obs
+
+
+def first_trick_with_a_hidden_partner(ruleset: str, defender: bool) -> tuple[State, int]:
+    """A game of ``ruleset`` at its first trick, the called card unplayed, seen from a seat that does not hold it
+    (a defender, or else the declarer)."""
+    t = tables_for(ruleset)
+    for seed in range(200):
+        game = position(ruleset, seed, 0)
+        if game.over or game.called < 0 or game.partner < 0:
+            continue
+        copies = t.deck.face_cards[t.deck.card_face[game.called]]
+        for seat in range(t.n_seats):
+            mine = game.hands[seat] & copies
+            if not mine and (seat != game.declarer) == defender:
+                return game, seat
+    raise AssertionError("no such game")
+
+
+@pytest.mark.parametrize("ruleset", ["five-hand-euchre", "five-players"])
+def test_a_hidden_partner_is_the_sampled_deal_s_until_the_called_card_falls(ruleset):
+    # five-players §1, euchre5:§4: the holder of the called card is the declarer's partner, known to the others
+    # only when that card is played. Before it falls the deals give it to any of the hands that may hold it
+    # (never the declarer's: he calls a card he does not hold, nor the seat's own); once it falls, to its player
+    for defender in (True, False):
+        game, seat = first_trick_with_a_hidden_partner(ruleset, defender)
+        t = game.base
+        obs = game.observation(seat)
+        assert obs.partners is None
+        partners = set()
+        for again in positions(t, obs, random.Random(1), 40):
+            assert again.observation(seat) == obs
+            partners.add(again.partner)
+            assert again.partner not in (seat, again.declarer)
+        assert len(partners - {-1}) >= 2
+        # play on until the called card falls: then every deal has its player as the partner
+        copies = t.deck.face_cards[t.deck.card_face[game.called]]
+        rng = random.Random(4)
+        while not game.played & copies:
+            game.push(rng.choice(game.legal_actions()))
+        if game.over:
+            continue
+        obs = game.observation(seat)
+        assert obs.partners is not None
+        for again in positions(t, obs, rng, 10):
+            assert again.partner == game.partner and again.observation(seat) == obs
+
+
+def test_a_called_partner_knows_himself_in_every_deal():
+    t = tables_for("five-players")
+    for seed in range(100):
+        game = position("five-players", seed, 3)
+        if game.partner >= 0 and not game.played >> game.called & 1:
+            break
+    obs = game.observation(game.partner)
+    assert obs.partners is not None
+    for again in positions(t, obs, random.Random(2), 10):
+        assert again.partner == game.partner and again.t.party_of[game.partner] == again.t.party_of[game.declarer]
+
+
+def test_dreiwendsch_the_queen_of_clubs_lies_with_the_soloist():
+    # wendish:§6: the holder of the Queen of clubs takes up the skat, lays two away and plays alone: a defender
+    # who has not seen the Queen finds it in the soloist's hand or among the two he laid away, in every deal
+    t = tables_for("dreiwendsch")
+    queen = t.deck.card_of("cQ")
+    found = 0
+    for seed in range(30):
+        game = position("dreiwendsch", seed, seed % 12)
+        if game.over or game.played >> queen & 1:
+            continue
+        for seat in range(3):
+            if seat == game.declarer:
+                continue
+            obs = game.observation(seat)
+            for again in positions(t, obs, random.Random(seed), 5):
+                assert (again.hands[game.declarer] | again.discarded[game.declarer]) >> queen & 1
+                assert again.observation(seat) == obs
+            found += 1
+    assert found >= 10
+
+
+@pytest.mark.parametrize("ruleset", CONTRACTED)
+@pytest.mark.parametrize("name", ["mc:4", "dd:3", "ismcts:40"])
+def test_strong_players_play_whole_games_after_an_auction(ruleset, name):
+    t = tables_for(ruleset)
+    bots = [make_bot(name, t) if s % 2 == 0 else HeuristicBot(t) for s in range(t.n_seats)]
+    game = play_game(t, 1, bots, random.Random(7))
+    assert game.over and not game.thrown_in
+    # every card of the hands that played went into a trick once
+    cards = [c for entry in game.trick_log for _, c in entry[1]]
+    assert len(cards) == len(set(cards)) == t.n_tricks * t.n_active
+    assert sum(game.start_hands[s].bit_count() for s in range(t.n_seats) if not game.t.sitting >> s & 1) == len(cards)
+    assert sum(game.result().net) == pytest.approx(0, abs=1e-9)
+
+
+def test_the_tree_search_takes_back_every_walk_so_a_deal_serves_several_iterations():
+    from schachett_rules.players.ismcts import TreeSearchBot, _Node
+    game = position("hearts", 5, 12)
+    t = game.base
+    obs = game.observation(game.decider())
+    state = next(positions(t, obs, random.Random(1), 1))
+    before = (state.key(), state.history(), list(state.points), state.observation(obs.seat))
+    bot, root, rng = TreeSearchBot(t, iterations=8), _Node(-1), random.Random(2)
+    for _ in range(8):
+        bot._iterate(root, state, rng)
+    assert sum(child.visits for child in root.children.values()) == 8
+    assert (state.key(), state.history(), list(state.points), state.observation(obs.seat)) == before

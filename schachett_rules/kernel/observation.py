@@ -69,6 +69,7 @@ class Observation(BaseModel):
     phase: str = "play"
     options: tuple[str, ...] = ()            # a decision before play: the cards or bids open, in the state's order
     turned: str | None = None                # the card turned up at the deal, played or not; None once turned down
+    turned_down: str | None = None           # that card once turned down: it lies in the stock, face down
     bids: tuple[BidRecord, ...] = ()
     contract: str | None = None
     trump: str | None = None
@@ -135,7 +136,7 @@ def observe(state, seat: int) -> Observation:
         from .verify import action_word
         options = tuple(action_word(state.base, a) for a in state.legal_actions())
         decision = {PASSING: "give", AUCTION: "bid", CALL: "call", EXCHANGE: "discard"}[state.phase]
-    family = _family_view(state, seat) if state.base.flow is not None else {}
+    family = family_view(state, seat) if state.base.flow is not None else {}
     return Observation(seat=seat, plays_for=plays_for, dealer=state.dealer, trick_number=state.trick_number, to_move=state.seat_to_play(),
                        leader=state.leader, hands=hands, kings=tuple(kings),
                        trick=tuple((s, t.deck.card_name(c)) for s, c in state.trick), tricks=finished,
@@ -144,20 +145,21 @@ def observe(state, seat: int) -> Observation:
                        partners=known_partners(state, seat), **family)
 
 
-def _family_view(state, seat: int) -> dict:
-    """What the table has said and shown before play: bids, the contract, the turned card, the cards passed and
-    the seat's own discard."""
+def family_view(state, seat: int) -> dict:
+    """What the table has said and shown before play, as the fields of the seat's :class:`Observation`: bids,
+    the contract, the turned card, the cards passed and the seat's own discard."""
     from .before_play import pass_target
     t = state.base
     name = t.deck.card_name
     log = [r for r in state.log if r.action in ("bid", "give")]
-    turned = None
+    turned = down = None
     if state.turned >= 0:
-        # every seat saw the card turned at the deal: it stays known, played too, unless it is turned down where
-        # nobody takes it up (it lies in the stock then, face down)
+        # every seat saw the card turned at the deal: it stays known, played too; turned down where nobody takes
+        # it up, it lies in the stock, face down, and every seat still knows which card lies there
         in_stock = state.stock >> state.turned & 1
         turned_down = in_stock and (state.round > 0 or state.contract >= 0)
         turned = None if turned_down else name(state.turned)
+        down = name(state.turned) if turned_down else None
     passed = tuple(name(c) for c in range(t.n_cards) if state.passed[seat] >> c & 1)
     discarded = tuple(name(c) for c in range(t.n_cards) if state.discarded[seat] >> c & 1)
     received = ()
@@ -165,7 +167,7 @@ def _family_view(state, seat: int) -> dict:
         received = tuple((s, name(c)) for s in range(t.n_seats) if pass_target(state, s) == seat
                          for c in range(t.n_cards) if state.passed[s] >> c & 1)
     contract = t.flow.contracts[state.contract] if state.contract >= 0 else None
-    return dict(turned=turned, bids=tuple(r for r in log if r.action == "bid"), passed=passed, received=received,
+    return dict(turned=turned, turned_down=down, bids=tuple(r for r in log if r.action == "bid"), passed=passed, received=received,
                 discarded=discarded,
                 contract=contract.name if contract else None,
                 trump=t.deck.colours[state.trump] if state.trump >= 0 else None,

@@ -1,52 +1,43 @@
-"""What a seat knows of the hidden hands in the family's games, and the game rebuilt for one deal of them.
+"""What a seat knows of the hidden cards in the family's games: where each may lie, and how many lie there.
 
-Before play a family game passes cards (Hearts) or turns one up (Whist), and a seat's observation
-(:mod:`schachett_rules.kernel.observation`) keeps what that taught it: the cards it passed lie in the
-receiver's hand until he plays them, the card turned up lies in the dealer's hand until he plays it, and the
-voids a player showed by not following are read from the follow tiers of the game's own tables (the
-contract's, with its trumps). :func:`known_cards` and :func:`play_tables` give these to the sampler
-(:class:`~.montecarlo.Sampler`).
+A card the seat cannot see lies in a *place* (:func:`places`): a seat's hand, the cards laid away in an
+exchange, or the cards left face down in the stock. Before play a family game passes cards (Hearts), turns
+one up (Whist, Euchre), holds an auction, lets a player take up the turned card or the stock and lay cards
+away, and calls a partner's card; the seat's observation (:mod:`schachett_rules.kernel.observation`) keeps
+what that taught it. The cards it passed lie in the receiver's hand until he plays them; the card turned up
+lies in the dealer's hand until he plays it, or, where he took it up, in his hand or among the cards he laid
+away; the cards it laid away itself it knows; a card turned down again lies in the stock. Which cards another player laid away nobody else knows, nor
+the stock he took up, nor who holds a called card: those lie in any place of the right size. The voids a
+player showed by not following are read from the follow tiers of the game's own tables (the contract's, with
+its trumps). :func:`known_cards`, :func:`place_sizes` and :func:`play_tables` give these to the sampler
+(:class:`~.montecarlo.Sampler`); :mod:`.rebuild` makes a whole game of each deal it draws.
 
-A deal of the current hands is not yet a game: who leads, whether hearts are broken, the trumps, the parties
-are the kernel's to say. :func:`replay` therefore rebuilds the whole game through the kernel's
-:class:`~schachett_rules.kernel.state.State`: the hands as dealt (the current hands with the cards each seat
-played given back and the passing undone), the passing in the state's own order, then every card of the
-tricks. A card the rules would not have allowed from that deal (a heart led before hearts were broken by a
-hand that held another colour, a heart thrown in the first trick by a hand that could have kept it) shows the
-deal to be impossible, and the sampler draws another. Passes between two hands the seat cannot see are
-unknown: each such receiver is given that many of its cards as received, at random.
-
->>> import random
 >>> from schachett_rules.kernel.compiler import tables_for
 >>> from schachett_rules.kernel.state import State
 >>> from schachett_rules.kernel.streams import GameStream
->>> from schachett_rules.players.montecarlo import Sampler
->>> t = tables_for("hearts")
->>> game = State.deal(t, 0, GameStream(1, 0), game=1)       # game 1 passes to the right
->>> rng = random.Random(0)
->>> while game.phase_name != "play" or game.done < 2:
-...     _ = game.apply(game.legal_actions()[0])
->>> obs = game.observation(game.decider())
->>> obs.passed, receiver(t, obs) == (obs.seat - 1) % 4
-(('c8', 'd3', 'd4'), True)
->>> again = replay(t, obs, Sampler(t, obs).sample(rng), rng)
->>> again.observation(obs.seat) == obs                      # the same game, as this seat sees it
+>>> t = tables_for("euchre")
+>>> game = State.deal(t, 0, GameStream(3, 0))
+>>> _ = game.apply(game.legal_actions()[0])                # the dealer's left orders the turned card up
+>>> [a.seat for a in game.legal_actions()][:1], game.phase_name    # the dealer lays one card away
+([0], 'exchange')
+>>> _ = game.apply(game.legal_actions()[0])
+>>> obs = game.observation(1)
+>>> exchange(t, obs), place_sizes(t, obs)                  # five cards a hand, one laid away, three in the stock
+((0, 'turned', 1), [5, 5, 5, 5, 1, 3])
+>>> known_cards(t, obs) == [((0, laid_place(t)), obs.turned)]   # the turned card: the dealer's, kept or laid away
 True
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from ..errors import SchachettError
-from ..kernel.actions import PASSING, PLAY, Deal, Give, Play
 from ..kernel.core import WAYS, pass_step
-from ..kernel.state import State
 from ..kernel.tables import Tables
 
 
-def _step(t: Tables, obs) -> int | None:
+def passing_step(t: Tables, obs) -> int | None:
     """How many seats to the left the cards went in this game (None: nobody passed)."""
     if not obs.received:
         return None
@@ -56,7 +47,7 @@ def _step(t: Tables, obs) -> int | None:
 
 def receiver(t: Tables, obs) -> int | None:
     """The seat that received the cards ``obs.seat`` passed (every seat passes the same way), or None."""
-    step = _step(t, obs)
+    step = passing_step(t, obs)
     return None if step is None else (obs.seat + step) % t.n_seats
 
 
@@ -66,7 +57,7 @@ def game_number(t: Tables, obs) -> int:
     if flow is None or flow.passing is None:
         return 0
     ways = flow.passing[1]
-    step = _step(t, obs)
+    step = passing_step(t, obs)
     for g, way in enumerate(ways):
         s = pass_step(WAYS.index(way), t.n_seats) % t.n_seats
         if (step is None and way == "none") or (step is not None and way != "none" and s == step):
@@ -84,10 +75,66 @@ def played_faces(obs) -> Counter:
     return Counter(name for _, name in plays_of(obs))
 
 
-def known_cards(t: Tables, obs) -> list[tuple[int, str]]:
-    """The cards the seat knows to lie in a hand it cannot see: its passed cards in the receiver's hand and the
-    card turned up in the dealer's, while they are not yet played (the turned card is known by name: a copy of
-    it seen played from another hand leaves it with the dealer)."""
+def places(t: Tables) -> int:
+    """How many places a card may lie in: every seat's hand, then the cards laid away (:data:`LAID`: the
+    exchanger's discards) and those left in the stock (:data:`STOCK`), face down."""
+    return t.n_seats + 2
+
+
+def laid_place(t: Tables) -> int:
+    """The place of the cards laid away in the exchange."""
+    return t.n_seats
+
+
+def stock_place(t: Tables) -> int:
+    """The place of the cards left face down in the stock."""
+    return t.n_seats + 1
+
+
+def exchange(t: Tables, obs) -> tuple[int, str, int] | None:
+    """The exchange of this game as the whole table saw it: the seat that took cards up, what it took (the
+    ``turned`` card or the ``stock``) and how many cards it laid away; None where nobody exchanged. The flow
+    says it: the contract's exchange, or the ruleset's own where no contract was bid."""
+    flow = t.flow
+    if flow is None or obs.phase not in ("play", "castle", "over"):
+        return None
+    rule = flow.contracts[flow.contract_index(obs.contract)].exchange if obs.contract is not None else flow.exchange
+    if rule is None:
+        return None
+    who, takes, discards = rule
+    return (obs.dealer if who == "dealer" or obs.declarer is None else obs.declarer), takes, discards
+
+
+def taken_up(t: Tables, obs) -> int:
+    """How many cards the exchanger took up: the turned card, or the whole stock."""
+    ex = exchange(t, obs)
+    if ex is None:
+        return 0
+    return 1 if ex[1] == "turned" else t.flow.stock
+
+
+def place_sizes(t: Tables, obs) -> list[int]:
+    """How many cards lie in each place now (:func:`places`): a hand as dealt, less the cards its seat played,
+    with the exchanger's cards taken up and laid away; the cards laid away; the stock left."""
+    n = t.n_seats
+    played = Counter(s for s, _ in plays_of(obs))
+    size = [t.hand_size - played[s] for s in range(n)] + [0, t.flow.stock]
+    ex = exchange(t, obs)
+    if ex is not None:
+        seat, _takes, discards = ex
+        took = taken_up(t, obs)
+        size[seat] += took - discards
+        size[laid_place(t)] = discards
+        size[stock_place(t)] -= took
+    return size
+
+
+def known_cards(t: Tables, obs) -> list[tuple[tuple[int, ...], str]]:
+    """The cards the seat knows to lie in a few places it cannot see, with those places (:func:`places`): its
+    passed cards in the receiver's hand and the card turned up in the dealer's, while they are not yet played;
+    the cards it laid away itself; the turned card a dealer took up in his hand or among the cards he laid
+    away (the turned card is known by name: a copy of it seen played from another hand leaves it with the
+    dealer)."""
     if t.flow is None:
         return []
     out = []
@@ -97,10 +144,24 @@ def known_cards(t: Tables, obs) -> list[tuple[int, str]]:
         if seen[name]:
             seen[name] -= 1
         elif to is not None and to not in obs.hands:
-            out.append((to, name))
+            out.append(((to,), name))
+    ex = exchange(t, obs)
+    if ex is not None and ex[0] == obs.seat:
+        out += [((laid_place(t),), name) for name in obs.discarded]
+    if obs.turned_down is not None:
+        out.append(((stock_place(t),), obs.turned_down))
     turned_played = any(s == obs.dealer and name == obs.turned for s, name in plays_of(obs))
-    if obs.turned is not None and t.flow.turn == "dealer" and obs.dealer not in obs.hands and not turned_played:
-        out.append((obs.dealer, obs.turned))
+    if obs.turned is None or turned_played or (ex is not None and ex[0] == obs.seat):
+        return out
+    if t.flow.turn == "dealer":
+        where = (obs.dealer,) + ((laid_place(t),) if ex is not None and ex[0] == obs.dealer else ())
+    elif ex is not None:
+        where = (ex[0], laid_place(t))      # taken up, alone or with the stock, and perhaps laid away again
+    else:
+        where = (stock_place(t),)
+    where = tuple(p for p in where if p not in obs.hands)
+    if where:
+        out.append((where, obs.turned))
     return out
 
 
@@ -111,99 +172,3 @@ def play_tables(t: Tables, obs) -> Tables:
     contract = next(c for c in t.flow.contracts if c.name == obs.contract)
     colour = t.deck.colours.index(obs.trump) if obs.trump is not None else 0
     return contract.tables(colour)
-
-
-def _pick(items: list, k: int, rng) -> list:
-    """``k`` of ``items`` at random, drawing only ``rng.random()`` (a game's own stream has nothing else)."""
-    items = list(items)
-    for i in range(k):
-        j = i + int(rng.random() * (len(items) - i))
-        items[i], items[j] = items[j], items[i]
-    return items[:k]
-
-
-def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = True, probe=None) -> State | None:
-    """The game rebuilt through the kernel's state for ``hands`` (every seat's current hand, as card masks):
-    dealt, passed and played as the observation saw it; None when a card seen played would have broken a rule
-    with that deal (``strict``; otherwise the card is played all the same). ``probe(state, seat, card)`` is
-    called before each card seen played."""
-    n, d = t.n_seats, t.deck
-    me = obs.seat
-    plays = plays_of(obs)
-    if len(obs.tricks) != obs.trick_number - 1:
-        raise SchachettError(f"{t.name}: the seat does not remember every trick, so its game cannot be rebuilt")
-    held = [h for h in hands]
-    for s, name in plays:
-        free = d.face_cards[t.face(name)] & ~held[s]
-        held[s] |= free & -free
-    game = game_number(t, obs)
-    count = t.flow.passing[0] if t.flow.passing else 0
-    step = _step(t, obs)
-    passed = [0] * n
-    if step is not None:
-        received = [0] * n
-        received[me] = sum(1 << d.card_of(name) for _, name in obs.received)
-        received[(me + step) % n] = sum(1 << d.card_of(name) for name in obs.passed)
-        for s in range(n):
-            if not received[s]:
-                cards = [c for c in range(t.n_cards) if held[s] >> c & 1]
-                received[s] = sum(1 << c for c in _pick(cards, count, rng))
-        for s in range(n):
-            passed[(s - step) % n] = received[s]
-        held = [(held[s] & ~received[s]) | passed[s] for s in range(n)]
-    # the card turned up is known by name, played or not (a copy's name is the card's own)
-    turned = d.card_of(obs.turned) if t.flow.turn == "dealer" and obs.turned is not None else -1
-    state = State(t, obs.dealer, game)
-    state.push(Deal(tuple(held), 0, turned))
-    while state.phase == PASSING:
-        seat = state.before_play_seat()
-        left = passed[seat] & state.hands[seat]
-        state.push(Give(seat, (left & -left).bit_length() - 1))
-    if state.phase != PLAY:
-        raise SchachettError(f"{t.name}: the sampling players cannot yet rebuild its phases before play")
-    for s, name in plays:
-        free = state.hands[s] & d.face_cards[t.face(name)]
-        card = (free & -free).bit_length() - 1
-        if probe is not None:
-            probe(state, s, card)
-        # a hand the seat sees played by the rules in the game itself: only a hidden hand's card is asked
-        if strict and s not in obs.hands and not state.legal().mask >> card & 1:
-            return None
-        state.push(Play(s, card))
-    return state
-
-
-def rule_voids(t: Tables, obs, unseen: list[int], hands: list[int]) -> list[int]:
-    """By seat, the unseen cards a hidden hand cannot hold, because with that card beside the one it played the
-    rules would have barred the card played: the follow tiers (a colour not followed) and the restrictions (a
-    heart led before hearts were broken, a heart thrown in the first trick: the hand held nothing else).
-
-    The kernel's own legal cards are asked of a hand of the two cards at each card seen played, in a game
-    rebuilt for ``hands`` (any deal agreeing with the cards seen: the tricks, and so the rules' memory, are the
-    same in all of them). A card barred beside one card is barred beside more: neither a follow tier nor a
-    restriction lets a fuller hand play what a smaller hand may not.
-    """
-    out = [0] * t.n_seats
-
-    def probe(state: State, seat: int, card: int) -> None:
-        if seat in obs.hands:
-            return
-        kept = state.hands[seat]
-        for x in unseen:
-            state.hands[seat] = 1 << card | 1 << x
-            if not state.legal().mask >> card & 1:
-                out[seat] |= 1 << x
-        state.hands[seat] = kept
-
-    replay(t, obs, hands, random.Random(0), strict=False, probe=probe)
-    return out
-
-
-def rebuilt(t: Tables, sampler, obs, rng: random.Random, tries: int = 100) -> State:
-    """A game rebuilt (:func:`replay`) for a deal the sampler draws, drawing again while the rules rule it out;
-    after ``tries`` draws the last one is played as it is."""
-    for _ in range(tries - 1):
-        state = replay(t, obs, sampler.sample(rng), rng)
-        if state is not None:
-            return state
-    return replay(t, obs, sampler.sample(rng), rng, strict=False)

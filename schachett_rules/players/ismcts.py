@@ -8,6 +8,11 @@ compiled play-out), and credits every action on the way with the result for the 
 card played is the root's most visited. Copies of a card are one action. Its strength is the number of
 iterations a decision.
 
+A deal of the family's games is rebuilt as a whole game through the kernel's state (:mod:`.rebuild`), which
+costs about as much as an iteration's walk and play-out together. Each deal sampled there serves ``REUSE``
+iterations one after the other, each walk taken back (the state's undo) so that the next starts from the
+same position; a decision still sees hundreds of deals.
+
 The result an iteration credits is mostly the win (1, a draw 1/2, a loss 0) and partly the point
 difference, squashed into the same range: the ladder counts decided games, and the difference gives the
 search a slope to climb where the win is not yet in question.
@@ -32,6 +37,7 @@ from ..kernel.tables import Tables
 from .montecarlo import Deliberating, positions, refuse_uncompiled
 from .worth import played_out
 
+REUSE = 4              # iterations a deal serves, where a deal is rebuilt as a whole game
 WIN_SHARE = 0.7        # of an iteration's credit, the part for the win; the rest for the point difference
 SCALE = 150.0          # a point difference of this size is worth about three quarters of the difference's part
 
@@ -82,20 +88,27 @@ class TreeSearchBot(Deliberating):
         """The most visited of the legal cards after the iterations."""
         t = self.t
         root = _Node(-1)
-        for position in positions(t, obs, rng, self.iterations):
-            self._iterate(root, position, rng)
+        reuse = REUSE if t.flow is not None else 1
+        left = self.iterations
+        for position in positions(t, obs, rng, -(-left // reuse)):
+            for _ in range(min(reuse, left)):
+                self._iterate(root, position, rng)
+            left -= reuse
         me = obs.to_move
         visits = {name: root.children[(me, t.face(name))].visits if (me, t.face(name)) in root.children else 0
                   for name in choices}
         return max(choices, key=lambda name: visits[name])
 
     def _iterate(self, root: _Node, state, rng: random.Random) -> None:
-        t = self.t
+        """One walk down the tree through ``state``'s deal, a play-out and its credit; the state is left as it
+        was found."""
         node, path = root, []
+        pushed = 0
         while not state.over:
             rule = state.rule_action()
             if rule is not None:
                 state.push(rule)
+                pushed += 1
                 continue
             actions = state.legal_actions()
             party = state.t.party_of[state.decider()]
@@ -105,6 +118,7 @@ class TreeSearchBot(Deliberating):
                 i = fresh[int(rng.random() * len(fresh))]
                 child = node.children[keys[i]] = _Node(party)
                 state.push(actions[i])
+                pushed += 1
                 path.append(child)
                 break
             best, best_score = 0, -1.0
@@ -117,8 +131,11 @@ class TreeSearchBot(Deliberating):
                     best, best_score = i, score
             node = node.children[keys[best]]
             state.push(actions[best])
+            pushed += 1
             path.append(node)
         worth = played_out(state, rng)
         for n in path:
             n.visits += 1
             n.credit += credit(worth[n.party])
+        for _ in range(pushed):
+            state.undo()

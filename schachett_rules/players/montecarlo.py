@@ -6,8 +6,9 @@ Kings lie, the cards played, and the suits a player has shown he lacks by not
 following), and for each such deal plays every legal card and the rest of the
 game at random. It plays the card with the best average result for its party.
 The same deals serve every card, so the comparison is fair. In the family's games the deals also agree with
-what was passed, turned up and barred by the restrictions, and each is rebuilt into a whole game through the
-kernel's state (:mod:`.family_deals`); a play-out is worth what the ruleset decides by (:mod:`.worth`). The
+what was passed, turned up, bid, laid away, called and barred by the restrictions (:mod:`.family_deals`: the
+hidden cards go to the hidden hands, the cards laid away and the stock), and each is rebuilt into a whole
+game through the kernel's state (:mod:`.rebuild`); a play-out is worth what the ruleset decides by (:mod:`.worth`). The
 decisions before play (passes, bids, calls, discards) are the heuristic player's.
 
 >>> import random
@@ -32,40 +33,55 @@ from ..kernel.observation import Observation
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from .bots import HeuristicBot, fallen_kings
-from .family_deals import known_cards, play_tables, rebuilt, rule_voids
+from .family_deals import known_cards, place_sizes, places, play_tables, plays_of
+from .rebuild import rebuilt, rule_voids
 from .worth import played_out
 
 
 class Sampler:
-    """Deals consistent with one observation: fixed cards, hand sizes, and cards each seat cannot hold."""
+    """Deals consistent with one observation: fixed cards, the sizes of the places, and cards each place cannot
+    hold. The places are the seats' hands and, in the family's games, the cards laid away in an exchange and
+    those left in the stock (:func:`~.family_deals.places`)."""
 
     def __init__(self, t: Tables, obs: Observation):
         self.t = t
         d = t.deck
         n = t.n_seats
-        self.known: list[int] = [0] * n
+        family = t.flow is not None
+        count = places(t) if family else n
+        self.known: list[int] = [0] * count
+        self.excluded = [0] * count
         taken = 0
 
-        def claim(seat: int, name: str) -> None:
+        def claim(where: tuple[int, ...], name: str) -> None:
+            # a card known to lie in one of a few places: in the one, or barred from all others
             nonlocal taken
             free = d.face_cards[t.face(name)] & ~taken
-            card = (free & -free).bit_length() - 1
-            self.known[seat] |= 1 << card
-            taken |= 1 << card
+            card = free & -free
+            taken |= card
+            if len(where) == 1:
+                self.known[where[0]] |= card
+                return
+            hidden_cards.append(card)
+            for p in range(count):
+                if p not in where:
+                    self.excluded[p] |= card
 
+        hidden_cards: list[int] = []
         self.visible = set(obs.hands)
         for seat, hand in obs.hands.items():
             for name in hand:
-                claim(seat, name)
+                claim((seat,), name)
         for seat, name in obs.kings:
             if seat not in self.visible:
-                claim(seat, name)
-        for seat, name in known_cards(t, obs):      # the family's: cards passed on, the card turned up
-            claim(seat, name)
-        played = [(s, c) for tr in obs.tricks for s, c in tr.cards] + list(obs.trick)
-        for _, name in played:
+                claim((seat,), name)
+        for where, name in known_cards(t, obs):      # the family's: cards passed on, turned up, laid away
+            claim(where, name)
+        for _, name in plays_of(obs):
             free = d.face_cards[t.face(name)] & ~taken
             taken |= free & -free
+        for card in hidden_cards:
+            taken &= ~card                           # still to be dealt, to one of its places
         self.played_mask = 0
         # the cards of the current trick, as physical cards, for the play-outs
         self.trick: list[tuple[int, int]] = []
@@ -76,11 +92,13 @@ class Sampler:
             cursor |= 1 << card
             self.trick.append((seat, card))
         self.unseen = [c for c in range(t.n_cards) if not taken >> c & 1]
-        done = len(obs.tricks) if t.memory == "every" else obs.trick_number - 1
-        in_trick = {s for s, _ in obs.trick}
-        self.size = [t.hand_size - done - (1 if s in in_trick else 0) for s in range(n)]
+        if family:
+            self.size = place_sizes(t, obs)
+        else:
+            done = len(obs.tricks) if t.memory == "every" else obs.trick_number - 1
+            in_trick = {s for s, _ in obs.trick}
+            self.size = [t.hand_size - done - (1 if s in in_trick else 0) for s in range(n)]
         # A player who did not follow the first tier he could have served holds none of its cards now.
-        self.excluded = [0] * n
         self._freedom = None
         self._open: list[list[int]] = []
         rules = play_tables(t, obs)          # a contract's follow tiers (its trumps), where one is played
@@ -88,19 +106,21 @@ class Sampler:
             trick = [(seat, d.card_of(name)) for seat, name in cards]
             for seat, card in trick[1:]:
                 self.excluded[seat] |= void_after(rules, trick, card)
-        if t.flow is not None:
+        if family:
             # what the restrictions on play say of a hand, asked of the kernel in a game rebuilt for one deal
-            for seat, barred in enumerate(rule_voids(t, obs, self.unseen, self.sample(random.Random(0)))):
+            rng = random.Random(0)
+            deals = (self.sample(rng) for _ in range(100))
+            for seat, barred in enumerate(rule_voids(t, obs, self.unseen, deals)):
                 self.excluded[seat] |= barred
             self._freedom = None
 
     def sample(self, rng: random.Random, tries: int = 50) -> list[int]:
-        """One deal of the unseen cards to the hidden hands (hands as card masks for every seat)."""
+        """One deal of the unseen cards to the places not seen (the cards of every place, as card masks)."""
         t = self.t
-        hidden = [s for s in range(t.n_seats) if s not in self.visible]
-        need = {s: self.size[s] - self.known[s].bit_count() for s in hidden}
+        hidden = [p for p in range(len(self.known)) if p not in self.visible]
+        need = {p: self.size[p] - self.known[p].bit_count() for p in hidden}
         if self._freedom is None:
-            # how many hidden seats may hold each card (the same for every deal of this observation)
+            # how many hidden places may hold each card (the same for every deal of this observation)
             self._freedom = {c: sum(1 for s in hidden if not self.excluded[s] >> c & 1) for c in self.unseen}
             self._open = [[s for s in hidden if not self.excluded[s] >> c & 1] for c in range(t.n_cards)]
         freedom, allowed = self._freedom, self._open
@@ -118,7 +138,13 @@ class Sampler:
                 if not choices:
                     ok = False
                     break
-                s = choices[int(rng.random() * len(choices))]
+                # a place by the room left in it: a card free to lie in a hand of five or among one card laid
+                # away lies in the hand five times as often
+                pick = rng.random() * sum(room[s] for s in choices)
+                for s in choices:
+                    pick -= room[s]
+                    if pick < 0:
+                        break
                 hands[s] |= 1 << c
                 room[s] -= 1
             if ok:
@@ -130,7 +156,7 @@ def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
     """``samples`` states at the observed position, each with its own deal of the cards the seat cannot see
     (agreeing with all it has seen), the points, Kings fallen and castles as the observation shows them.
 
-    A family game is rebuilt from its deal through the kernel's state (:func:`~.family_deals.rebuilt`), so
+    A family game is rebuilt from its deal through the kernel's state (:func:`~.rebuild.rebuilt`), so
     its trumps, parties and the restrictions' memory are the kernel's own.
     """
     sampler = Sampler(t, obs)
@@ -150,7 +176,7 @@ def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
     castled = castled_mask(c.seat for c in obs.castles)
     leader = sampler.trick[0][0] if sampler.trick else obs.to_move
     for _ in range(samples):
-        yield State.at_position(t, obs.dealer, sampler.sample(rng), leader, sampler.trick, obs.trick_number - 1,
+        yield State.at_position(t, obs.dealer, sampler.sample(rng)[:t.n_seats], leader, sampler.trick, obs.trick_number - 1,
                                 count, castled, points, cards)
 
 
