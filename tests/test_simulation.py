@@ -251,6 +251,29 @@ def test_monte_carlo_samples_agree_with_what_the_seat_has_seen():
             assert not names & {c for _, c in played if t.deck.face_cards[t.face(c)].bit_count() == 1}
 
 
+def test_monte_carlo_deals_the_unseen_cards_evenly_when_nothing_is_known_of_them():
+    # At the first card of original each of the three other hands holds 13 cards, none of them shown (a King
+    # face up is known where it lies), so by the hand count every unseen card lies in each of them one time in
+    # three. 3,000 deals: a share within 0.05 of 1/3 is more than five standard deviations wide.
+    t = tables_for("original")
+    game = State.deal(t, 0, GameStream(11, 0))
+    while game.phase != 2:
+        game.push(game.legal_actions()[-1])
+    seat = game.to_move
+    sampler = Sampler(t, observe(game, seat))
+    others = [s for s in range(4) if s != seat]
+    counts = {(c, s): 0 for c in sampler.unseen for s in others}
+    rng = random.Random(5)
+    for _ in range(3000):
+        hands = sampler.sample(rng)
+        assert [hands[s].bit_count() for s in others] == [game.hands[s].bit_count() for s in others]
+        for s in others:
+            for c in sampler.unseen:
+                counts[c, s] += hands[s] >> c & 1
+    assert len(sampler.unseen) == 39 - sum(1 for s, _ in observe(game, seat).kings if s != seat)
+    assert all(abs(n / 3000 - 1 / 3) < 0.05 for n in counts.values())
+
+
 def test_sweep_ranks_readings_against_the_baseline():
     from schachett_rules.simulation.sweep import sweep
     names, rows, alpha = sweep("original", ["remaining"], 2000, 3, use_cache=False)

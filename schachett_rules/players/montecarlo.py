@@ -101,6 +101,7 @@ class Sampler:
         # A player who did not follow the first tier he could have served holds none of its cards now.
         self._freedom = None
         self._open: list[list[int]] = []
+        self._plain = False
         rules = play_tables(t, obs)          # a contract's follow tiers (its trumps), where one is played
         for cards in [tr.cards for tr in obs.tricks] + ([obs.trick] if obs.trick else []):
             trick = [(seat, d.card_of(name)) for seat, name in cards]
@@ -123,10 +124,26 @@ class Sampler:
             # how many hidden places may hold each card (the same for every deal of this observation)
             self._freedom = {c: sum(1 for s in hidden if not self.excluded[s] >> c & 1) for c in self.unseen}
             self._open = [[s for s in hidden if not self.excluded[s] >> c & 1] for c in range(t.n_cards)]
+            self._plain = (all(len(self._open[c]) == len(hidden) for c in self.unseen)
+                           and sum(need.values()) == len(self.unseen))
         freedom, allowed = self._freedom, self._open
+        if self._plain:
+            # nothing known of any hidden hand: dealing card by card, each to a place by the room left in it,
+            # is a shuffle cut into the places' sizes, at a fraction of the cost
+            cards = list(self.unseen)
+            rng.shuffle(cards)
+            hands = list(self.known)
+            at = 0
+            for p in hidden:
+                for c in cards[at:at + need[p]]:
+                    hands[p] |= 1 << c
+                at += need[p]
+            return hands
+        room = [0] * len(self.known)
         for attempt in range(tries):
             hands = list(self.known)
-            room = dict(need)
+            for p in hidden:
+                room[p] = need[p]
             cards = list(self.unseen)
             rng.shuffle(cards)
             # the most constrained cards first: those few seats may hold
@@ -134,19 +151,23 @@ class Sampler:
             ok = True
             last = attempt == tries - 1
             for c in cards:
-                choices = [s for s in (hidden if last else allowed[c]) if room[s] > 0]
-                if not choices:
-                    ok = False
-                    break
                 # a place by the room left in it: a card free to lie in a hand of five or among one card laid
                 # away lies in the hand five times as often
-                pick = rng.random() * sum(room[s] for s in choices)
-                for s in choices:
-                    pick -= room[s]
-                    if pick < 0:
-                        break
-                hands[s] |= 1 << c
-                room[s] -= 1
+                places = hidden if last else allowed[c]
+                total = 0
+                for p in places:
+                    total += room[p]
+                if not total:
+                    ok = False
+                    break
+                pick = rng.random() * total
+                for p in places:
+                    if room[p]:
+                        pick -= room[p]
+                        if pick < 0:
+                            break
+                hands[p] |= 1 << c
+                room[p] -= 1
             if ok:
                 return hands
         raise RuntimeError("no deal agrees with the observation")  # pragma: no cover - the last try ignores voids

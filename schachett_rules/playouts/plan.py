@@ -97,6 +97,7 @@ class Plan:
     def __init__(self, t: Tables):
         n, words = t.n_seats, (t.n_cards + 63) // 64
         self.words = words
+        self._play_arrays: dict[int, tuple] = {}
 
         def split(mask: int) -> np.ndarray:
             return np.array([(mask >> (64 * w)) & ((1 << 64) - 1) for w in range(words)], dtype=np.uint64)
@@ -189,14 +190,22 @@ class Plan:
 
     def play_tables(self, v: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The arrays of the play tables ``v`` (the ruleset's, or a contract's for a trump colour): who takes
-        from whom, the card points, the follow tiers; in the last trick and before it."""
+        from whom, the card points, the follow tiers; in the last trick and before it.
+
+        Kept per tables (never written to): a play-out from a kernel state loads them every time (a tree search a
+        thousand times a decision), and building them anew cost ten times the play-out itself."""
+        kept = self._play_arrays.get(id(v))
+        if kept is not None and kept[0]() is v:
+            return kept[1]
         words = self.words
         follow = np.zeros((v.n_faces, self.depth * words), dtype=np.uint64)
         for face, tiers in enumerate(v.follow):
             for i, m in enumerate(tiers):
                 follow[face, i * words:(i + 1) * words] = self.split(m)
-        return (np.array([v.beats, v.beats_last], dtype=np.int64), np.array([v.points, v.points_last], dtype=np.int64),
-                follow)
+        arrays = (np.array([v.beats, v.beats_last], dtype=np.int64),
+                  np.array([v.points, v.points_last], dtype=np.int64), follow)
+        self._play_arrays[id(v)] = (weakref.ref(v, lambda _ref, k=id(v): self._play_arrays.pop(k, None)), arrays)
+        return arrays
 
     def _family(self, t: Tables, split) -> None:
         """The family's rules as arrays, the tuple :attr:`rules` the compiled state reads by place: 0-6 the
