@@ -35,6 +35,7 @@ from collections import Counter
 from ..errors import SchachettError
 from ..kernel.core import WAYS, pass_step
 from ..kernel.tables import Tables
+from ..kernel.deal import names_of
 
 
 def passing_step(t: Tables, obs) -> int | None:
@@ -163,6 +164,60 @@ def known_cards(t: Tables, obs) -> list[tuple[tuple[int, ...], str]]:
     if where:
         out.append((where, obs.turned))
     return out
+
+
+def call_holdings(t: Tables, obs) -> tuple[list[tuple[tuple[int, ...], int]], dict[int, int]]:
+    """What the card called says of the declarer's hand when he called it, for a seat that cannot see that hand:
+    the sets of cards of which at least one lay there (a copy of the card, where he must hold one: Schachett
+    for eight; a plain card of its colour, where he must hold its colour: the Rufspiel), each with the places
+    it may lie in now (his hand, and the cards he laid away where a held card may be one of them), and the
+    cards that cannot lie in a place (every copy, where he may not hold the card). A set one of whose cards he
+    has been seen playing asks nothing more. The call clause's conditions are the kernel's
+    (:func:`~schachett_rules.kernel.core.may_call`, :func:`~schachett_rules.kernel.core.colour_mates`).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> from schachett_rules.kernel.observation import Observation
+    >>> t = tables_for("schafkopf")
+    >>> view = Observation(seat=1, plays_for=(1,), dealer=0, trick_number=1, to_move=1, leader=1, hands={1: ()},
+    ...                    kings=(), trick=(), tricks=(), castles=(), phase="play", contract="rufer",
+    ...                    declarer=2, called="gA")
+    >>> musts, bars = call_holdings(t, view)
+    >>> [(where, names_of(t, mask)) for where, mask in musts]      # a plain green card, in his hand
+    [((2,), ('gK', 'g7', 'g8', 'g9', 'g10'))]
+    >>> names_of(t, bars[2])                                   # and not the Ace itself
+    ('gA',)
+    """
+    from ..kernel.core import colour_mates
+    flow = t.flow
+    declarer = obs.declarer
+    if flow is None or obs.called is None or declarer is None or declarer in obs.hands or obs.contract is None:
+        return [], {}
+    contract = flow.contracts[flow.contract_index(obs.contract)]
+    colour = t.deck.colours.index(obs.trump) if obs.trump is not None else 0
+    v = contract.tables(colour)
+    d = v.deck
+    copies = d.face_cards[v.face(obs.called)]
+    ex = exchange(t, obs)
+    laid = (laid_place(t),) if ex is not None and ex[0] == declarer else ()
+    shown = 0
+    for s, name in plays_of(obs):
+        if s == declarer:
+            shown |= d.face_cards[v.face(name)]
+    musts: list[tuple[tuple[int, ...], int]] = []
+    bars: dict[int, int] = {}
+    if contract.call_held and not shown & copies:
+        musts.append(((declarer,) + laid, copies))
+    if contract.call_not_held:
+        for p in (declarer,) + laid:
+            bars[p] = bars.get(p, 0) | copies
+    if contract.call_colour_held:
+        groups = {g: i for i, g in enumerate(dict.fromkeys(v.face_group))}
+        group = [groups[g] for g in v.face_group]
+        first = (copies & -copies).bit_length() - 1
+        mates = colour_mates(d.card_face, d.face_colour, group, v.n_cards, first)
+        if not shown & mates:
+            musts.append(((declarer,), mates))
+    return musts, bars
 
 
 def play_tables(t: Tables, obs) -> Tables:

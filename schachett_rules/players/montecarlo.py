@@ -33,7 +33,7 @@ from ..kernel.observation import Observation
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from .bots import HeuristicBot, fallen_kings
-from .family_deals import known_cards, place_sizes, places, play_tables, plays_of
+from .family_deals import call_holdings, known_cards, place_sizes, places, play_tables, plays_of
 from .rebuild import rebuilt, rule_voids
 from .worth import played_out
 
@@ -107,6 +107,10 @@ class Sampler:
             trick = [(seat, d.card_of(name)) for seat, name in cards]
             for seat, card in trick[1:]:
                 self.excluded[seat] |= void_after(rules, trick, card)
+        # what the card called says of the declarer's hand: cards he could not have held, sets he held one of
+        self.musts, bars = call_holdings(t, obs) if family else ([], {})
+        for place, barred in bars.items():
+            self.excluded[place] |= barred
         if family:
             # what the restrictions on play say of a hand, asked of the kernel in a game rebuilt for one deal
             rng = random.Random(0)
@@ -115,8 +119,20 @@ class Sampler:
                 self.excluded[seat] |= barred
             self._freedom = None
 
-    def sample(self, rng: random.Random, tries: int = 50) -> list[int]:
-        """One deal of the unseen cards to the places not seen (the cards of every place, as card masks)."""
+    def sample(self, rng: random.Random, tries: int = 50, draws: int = 200) -> list[int]:
+        """One deal of the unseen cards to the places not seen (the cards of every place, as card masks).
+
+        Where the declarer must have held one card of a set (:func:`~.family_deals.call_holdings`), deals are
+        drawn until one has it there (an exact condition, and a deal costs far less than the game rebuilt
+        from it); after ``draws`` the last is given, for the rebuilt game to refuse."""
+        for _ in range(draws):
+            hands = self._draw(rng, tries)
+            if all(any(hands[p] & mask for p in where) for where, mask in self.musts):
+                break
+        return hands
+
+    def _draw(self, rng: random.Random, tries: int) -> list[int]:
+        """One deal of the unseen cards to the places not seen, each card where nothing the seat saw bars it."""
         t = self.t
         hidden = [p for p in range(len(self.known)) if p not in self.visible]
         need = {p: self.size[p] - self.known[p].bit_count() for p in hidden}

@@ -50,6 +50,7 @@ import random
 
 from ..errors import SchachettError
 from ..kernel.actions import AUCTION, CALL, CASTLE, EXCHANGE, PASSING, PLAY, Bid, Deal, Discard, Give, Play
+from ..kernel.gamelog import trick_record
 from ..kernel.observation import family_view
 from ..kernel.state import State
 from ..kernel.tables import Tables
@@ -176,6 +177,10 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
     state.push(Deal(tuple(held), stock, turned))
     if not _before_play(t, obs, state, passed, hands[laid_place(t)]):
         return None
+    # A seat that does not know the parties may have seen them in the tricks (a King taken within a party or
+    # across it): each trick as the deal plays it is held against the trick seen, so that a deal showing other
+    # parties is given up at the first trick that shows it, not at the end.
+    watch = strict and obs.partners is None
     for s, name in plays_of(obs):
         card = _lowest(state.hands[s] & d.face_cards[t.face(name)])
         if probe is not None:
@@ -183,10 +188,12 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
         # a hand the seat sees played by the rules in the game itself: only a hidden hand's card is asked
         if strict and s not in obs.hands and not state.legal().mask >> card & 1:
             return None
+        done = state.done
         state.push(Play(s, card))
-    # A seat that does not know the parties may have seen them in the tricks (a King taken within a party or
-    # across it); one that knows them has seen nothing the cards played by the rules do not show alike.
-    if strict and obs.partners is None and state.observation(obs.seat) != obs:
+        if watch and state.done > done and trick_record(state, done) != obs.tricks[done]:
+            return None
+    # one that knows them has seen nothing the cards played by the rules do not show alike
+    if watch and state.observation(obs.seat) != obs:
         return None
     return state
 
@@ -221,9 +228,12 @@ def rule_voids(t: Tables, obs, unseen: list[int], deals) -> list[int]:
     return out
 
 
-def rebuilt(t: Tables, sampler, obs, rng: random.Random, tries: int = 100) -> State:
+def rebuilt(t: Tables, sampler, obs, rng: random.Random, tries: int = 400) -> State:
     """A game rebuilt (:func:`replay`) for a deal the sampler draws, drawing again while the rules rule it out;
-    after ``tries`` draws a deal that reaches play as the seat saw it is played on as it is."""
+    after ``tries`` draws a deal that reaches play as the seat saw it is played on as it is.
+
+    The draws are many because a few Kings' fates can tell a seat much: in Schachett for eight, a trick that
+    took three Kings showed who plays with whom, and one deal in twenty agrees with it."""
     for _ in range(tries):
         state = replay(t, obs, sampler.sample(rng), rng)
         if state is not None:
