@@ -109,6 +109,7 @@ class Plan:
         # the play tables: the ruleset's own, and those of every contract for each trump colour
         # (the plan keeps no tables: it lives as long as they do, kept by a weak reference to them)
         self.depth = max(len(tiers) for v in variants_of(t) for tiers in v.follow)
+        self._arrays: dict[int, tuple] = {}       # play_tables' arrays, by the tables they were made of
         self.beats, self.points, self.follow = self.play_tables(t)
         self.party_of = np.array(t.party_of, dtype=np.int64)
         policies = [policy_of(t, t.controller(s)) for s in range(n)]
@@ -189,14 +190,22 @@ class Plan:
 
     def play_tables(self, v: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The arrays of the play tables ``v`` (the ruleset's, or a contract's for a trump colour): who takes
-        from whom, the card points, the follow tiers; in the last trick and before it."""
+        from whom, the card points, the follow tiers; in the last trick and before it. Made once for each
+        tables while they live: a play-out from a game's position loads its tables at every start, and a
+        thinking player starts thousands of play-outs a decision."""
+        entry = self._arrays.get(id(v))
+        if entry is not None and entry[0]() is v:
+            return entry[1]
         words = self.words
         follow = np.zeros((v.n_faces, self.depth * words), dtype=np.uint64)
         for face, tiers in enumerate(v.follow):
             for i, m in enumerate(tiers):
                 follow[face, i * words:(i + 1) * words] = self.split(m)
-        return (np.array([v.beats, v.beats_last], dtype=np.int64), np.array([v.points, v.points_last], dtype=np.int64),
-                follow)
+        arrays = (np.array([v.beats, v.beats_last], dtype=np.int64),
+                  np.array([v.points, v.points_last], dtype=np.int64), follow)
+        memo = self._arrays
+        memo[id(v)] = (weakref.ref(v, lambda _ref, k=id(v): memo.pop(k, None)), arrays)
+        return arrays
 
     def _family(self, t: Tables, split) -> None:
         """The family's rules as arrays, the tuple :attr:`rules` the compiled state reads by place: 0-6 the
