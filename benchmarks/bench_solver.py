@@ -1,15 +1,16 @@
 """Speed of the exact solver: positions per second and the time to solve a deal from k tricks before its end.
 
     python benchmarks/bench_solver.py [--deals N] [--left 6,8,10] [--full-budget B] [--rulesets a,b] [--family]
-                                      [--bots GAMES]
+                                      [--family-rulesets a,b] [--bots GAMES]
 
 For each ruleset (default original and reconstruction): for each k of ``--left``, N deals played there at random
 (the same deals on every run), each solved exactly with a fresh table: the median and 90th percentile time,
 the positions per second, and the table's probes and hits. Then a whole 13-trick deal (seed 0) with a budget of
 positions: solved, and in what time, or not. ``--family``: the strong players' time per decision in Hearts,
-Whist, Euchre and Schachett for five (six positions each). ``--bots GAMES``: each bot's time per decision in GAMES games against the heuristic
-player, and strong games (dd in every seat) per second (``bench_strong.bench_bots``). One process, one core;
-compare runs by their ratios.
+Whist, Euchre, Schachett for five and Officers' Schafkopf (six positions each; ``--family-rulesets`` names
+others, and ``--rulesets ""`` leaves the solver's own figures out). ``--bots GAMES``: each bot's time per
+decision in GAMES games against the heuristic player, and strong games (dd in every seat) per second
+(``bench_strong.bench_bots``). One process, one core; compare runs by their ratios.
 """
 
 from __future__ import annotations
@@ -56,9 +57,9 @@ def bench(name: str, deals: int, lefts: list[int], full_budget: int, bits: int) 
                                          f"not solved within {full_budget:,} positions ({spent:.0f} s)"), flush=True)
 
 
-def family() -> None:
+def family(rulesets: list[str]) -> None:
     from schachett_rules.players import make_bot
-    for ruleset in ("hearts", "whist", "euchre", "five-players"):
+    for ruleset in rulesets:
         t = tables_for(ruleset)
         for name in ("mc", "dd", "ismcts"):
             bot = make_bot(name, t)
@@ -72,7 +73,7 @@ def family() -> None:
                 start = time.process_time()
                 bot.play(obs, random.Random(seed))
                 times.append(time.process_time() - start)
-            print(f"{ruleset:<7} {name:<7} per decision: {quantiles(times[1:])}", flush=True)
+            print(f"{ruleset:<18} {name:<7} per decision: {quantiles(times[1:])}", flush=True)
 
 
 def main() -> None:
@@ -83,16 +84,17 @@ def main() -> None:
     p.add_argument("--rulesets", default="original,reconstruction")
     p.add_argument("--bits", type=int, default=22)
     p.add_argument("--family", action="store_true")
+    p.add_argument("--family-rulesets", default="hearts,whist,euchre,five-players,officers-schafkopf")
     p.add_argument("--bots", type=int, default=0)
     a = p.parse_args()
-    for name in a.rulesets.split(","):
+    for name in filter(None, a.rulesets.split(",")):
         bench(name, a.deals, [int(x) for x in a.left.split(",")], a.full_budget, a.bits)
         if a.bots:
             from bench_strong import bench_bots
             for line in bench_bots(name, a.bots):
                 print(line, flush=True)
     if a.family:
-        family()
+        family(a.family_rulesets.split(","))
 
 
 if __name__ == "__main__":

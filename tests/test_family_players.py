@@ -21,7 +21,7 @@ from schachett_rules.kernel.state import State
 from schachett_rules.kernel.streams import GameStream
 from schachett_rules.players import make_bot
 from schachett_rules.players.bots import HeuristicBot, play_game
-from schachett_rules.players.family_deals import place_sizes
+from schachett_rules.players.family_deals import covered_place, place_sizes, plays_of
 from schachett_rules.players.montecarlo import Sampler, positions
 from schachett_rules.players.rebuild import replay
 from schachett_rules.players.worth import values
@@ -256,7 +256,7 @@ def walked_by_the_rules(t, sample: State) -> State:
     history = sample.history()
     _, hands, stock, turned = history[0]
     check = State(t, sample.dealer, sample.game)
-    check.apply(Deal(hands, stock, turned))
+    check.apply(Deal(hands, stock, turned, tuple(sample.under.items())))
     make = {"give": Give, "bid": Bid, "call": Call, "discard": Discard}
     for entry in history[1:]:
         if entry[0] in make:
@@ -552,3 +552,131 @@ def test_the_tree_search_takes_back_every_walk_so_a_deal_serves_several_iteratio
         bot._iterate(root, state, rng)
     assert sum(child.visits for child in root.children.values()) == 8
     assert (state.key(), state.history(), list(state.points), state.observation(obs.seat)) == before
+
+
+# --- Officers' Schafkopf: a tableau of covered cards (wendish:§7) -------------------------------------------------
+
+def officers(seed: int, cards: int) -> State:
+    """A game of Officers' Schafkopf played at random to ``cards`` cards into play (the last card left to play)."""
+    return position("officers-schafkopf", seed, cards)
+
+
+def covered_by_seat(game: State) -> list[int]:
+    return [game.hands[s] & game.covered for s in range(game.t.n_seats)]
+
+
+def sampled(game: State, seed: int, deals: int = 10):
+    """For each seat of a game of two, its view and ``deals`` samples of the places drawn from that view."""
+    for seat in range(2):
+        obs = game.observation(seat)
+        sampler = Sampler(game.base, obs)
+        rng = random.Random(seed + seat)
+        yield obs, [sampler.sample(rng) for _ in range(deals)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 100_000), cards=st.integers(0, 31))
+def test_officers_schafkopf_the_deals_sampled_never_move_a_card_the_seat_has_seen(seed, cards):
+    # wendish:§7: every face-up card lies open to both players; a covered card nobody sees, its owner included
+    game = officers(seed, cards)
+    t = game.base
+    hidden = set(names(t, game.covered))
+    for obs, deals in sampled(game, seed):
+        seen = {name for hand in obs.hands.values() for name in hand} | {name for _, name in plays_of(obs)}
+        assert not seen & hidden and not {x for pile in obs.tableau for x in pile[1:]} & hidden   # none named
+        for places in deals:
+            # every face-up card in its own hand, no card played anywhere, and the covered places hold only
+            # cards the seat cannot see
+            for s in range(2):
+                assert places[s] == game.hands[s] & ~game.covered
+                assert not places[covered_place(t, s)] & (game.played | sum(places[:2]))
+            assert not sum(places) & game.played
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 100_000), cards=st.integers(0, 31))
+def test_officers_schafkopf_covered_cards_go_only_to_covered_places_as_large_as_the_seat_s_piles(seed, cards):
+    game = officers(seed, cards)
+    t = game.base
+    under = [u.bit_count() for u in covered_by_seat(game)]
+    for obs, deals in sampled(game, seed):
+        assert place_sizes(t, obs) == [(game.hands[s] & ~game.covered).bit_count() for s in range(2)] + [0, 0] + under
+        for places in deals:
+            # the cards still covered, and only they, lie covered, each seat's as many as it truly has; nothing
+            # is laid away and there is no stock
+            assert places[covered_place(t, 0)] | places[covered_place(t, 1)] == game.covered
+            assert [places[covered_place(t, s)].bit_count() for s in range(2)] == under
+            assert not places[2] and not places[3]
+
+
+def rebuilt_games(game: State, seed: int, deals: int = 4):
+    """For each seat of a game of two, its view and games rebuilt from ``deals`` deals sampled from it."""
+    for seat in range(2):
+        obs = game.observation(seat)
+        for again in positions(game.base, obs, random.Random(seed + seat), deals):
+            yield seat, obs, again
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 100_000), cards=st.integers(0, 31))
+def test_officers_schafkopf_a_rebuilt_game_keeps_every_pile_as_the_table_saw_it(seed, cards):
+    game = officers(seed, cards)
+    for _seat, _obs, again in rebuilt_games(game, seed):
+        # the same cards on top; a card that turned up under the very card it lay under; a card still on
+        # its pile still covers one of its own seat's cards, which nobody has seen
+        assert again.under.keys() == game.under.keys()
+        for top, down in game.under.items():
+            if not game.covered >> down & 1:
+                assert again.under[top] == down
+            else:
+                mine = next(s for s in range(2) if game.hands[s] >> top & 1)
+                assert again.covered >> again.under[top] & 1 and again.hands[mine] >> again.under[top] & 1
+        assert [h.bit_count() for h in covered_by_seat(again)] == [h.bit_count() for h in covered_by_seat(game)]
+        # and the rebuilt deal plays every card seen by the rules: no card played lay covered then
+        check = walked_by_the_rules(game.base, again)
+        assert check.hands == again.hands and check.covered == again.covered
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 100_000), cards=st.integers(0, 31))
+def test_officers_schafkopf_a_rebuilt_game_looks_to_the_seat_as_its_own_game(seed, cards):
+    for seat, obs, again in rebuilt_games(officers(seed, cards), seed + 7):
+        assert again.observation(seat) == obs
+        assert again.observation(1 - seat).tableau == obs.tableau       # the layout is the same for both
+
+
+@pytest.mark.parametrize("name", ["mc:4", "dd:3", "ismcts:40"])
+def test_strong_players_play_whole_games_of_officers_schafkopf(name):
+    t = tables_for("officers-schafkopf")
+    for dealer, bots in ((0, [make_bot(name, t), HeuristicBot(t)]), (1, [HeuristicBot(t), make_bot(name, t)])):
+        game = play_game(t, dealer, bots, random.Random(3 + dealer))
+        assert game.over and len(game.tricks) == 16 and not game.covered
+        assert sum(game.result().card_points) == 120
+
+
+def test_officers_schafkopf_the_strong_players_duel_to_the_end_at_the_command_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCHACHETT_CACHE", str(tmp_path))
+    out = CliRunner().invoke(main, ["duel", "dd:2", "ismcts:20", "officers-schafkopf", "--games", "2", "--json",
+                                    "-q", "-w", "1"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["games"] == 2 and data["a_wins"] + data["b_wins"] + data["draws"] == 2
+
+
+def test_officers_schafkopf_a_view_no_game_could_give_is_refused_in_one_paragraph():
+    game = officers(4, 9)
+    t = game.base
+    obs = game.observation(game.decider())
+    # a pile said still to cover a card whose card has turned up: more covered cards than cards unseen
+    i = next(i for i, (_, _, under) in enumerate(obs.tableau) if under is not None)
+    seat, top, _ = obs.tableau[i]
+    more = obs.model_copy(update={"tableau": obs.tableau[:i] + ((seat, top, None),) + obs.tableau[i + 1:]})
+    with pytest.raises(SchachettError, match="no deal agrees with seat") as err:
+        next(positions(t, more, random.Random(0), 1))
+    assert "\n" not in err.value.message
+    # a pile laid in the other seat's tableau
+    moved = obs.model_copy(update={"tableau": obs.tableau[:i] + ((1 - seat, top, obs.tableau[i][2]),)
+                                   + obs.tableau[i + 1:]})
+    with pytest.raises(SchachettError, match="whose cards do not hold it") as err:
+        next(positions(t, moved, random.Random(0), 1))
+    assert "\n" not in err.value.message

@@ -80,6 +80,9 @@ class Observation(BaseModel):
     passed: tuple[str, ...] = ()             # the cards this seat passed on
     received: tuple[tuple[int, str], ...] = ()   # the cards passed to it, by the seat that passed them
     discarded: tuple[str, ...] = ()          # the cards this seat laid away in an exchange (its own view alone)
+    # a tableau, as the whole table sees it: each pile's seat, its card on top and the card that lay under it,
+    # None while that card is still covered
+    tableau: tuple[tuple[int, str, str | None], ...] = ()
 
 
 def visible_hands(state, seat: int) -> dict[int, int]:
@@ -92,6 +95,33 @@ def visible_hands(state, seat: int) -> dict[int, int]:
         return {s: state.hands[s] & ~state.covered for s in range(state.t.n_seats)}
     seats = visible_seats(state.t, seat, state.done, state.leader, {s for s, _ in state.trick})
     return {s: state.hands[s] for s in sorted(seats)}
+
+
+def tableau_view(state) -> tuple[tuple[int, str, str | None], ...]:
+    """The tableau's piles as every seat sees them, by seat and then by the card on top: the seat, the card on
+    top, and the card under it, or None while it is still covered. The layout of the table is open to all, and
+    a card that turned up was seen by all; what lies under a card still on its pile nobody knows, its owner
+    included.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> from schachett_rules.kernel.state import State
+    >>> from schachett_rules.kernel.streams import GameStream
+    >>> game = State.deal(tables_for("officers-schafkopf"), 0, GameStream(1, 0))
+    >>> piles = tableau_view(game)
+    >>> len(piles), {down for _, _, down in piles}             # eight piles a seat, every one still covered
+    (16, {None})
+    >>> i = next(i for i, (seat, _, _) in enumerate(piles) if seat == game.seat_to_play())
+    >>> _ = game.play(piles[i][1])
+    >>> tableau_view(game)[i][2] is not None                   # the card under the one played turns up
+    True
+    """
+    if not state.under:
+        return ()
+    name = state.t.deck.card_name
+    hands = state.start_hands or state.hands
+    seat_of = {top: next(s for s, h in enumerate(hands) if h >> top & 1) for top in state.under}
+    return tuple((seat_of[top], name(top), None if state.covered >> down & 1 else name(down))
+                 for top, down in sorted(state.under.items(), key=lambda pile: (seat_of[pile[0]], pile[0])))
 
 
 def observe(state, seat: int) -> Observation:
@@ -142,7 +172,7 @@ def observe(state, seat: int) -> Observation:
                        trick=tuple((s, t.deck.card_name(c)) for s, c in state.trick), tricks=finished,
                        castles=tuple(castles), legal=legal, forced_by=forced, decision=decision,
                        castle_offers=offers, shown=shown, phase=PHASES[state.phase], options=options,
-                       partners=known_partners(state, seat), **family)
+                       partners=known_partners(state, seat), tableau=tableau_view(state), **family)
 
 
 def family_view(state, seat: int) -> dict:
@@ -151,7 +181,8 @@ def family_view(state, seat: int) -> dict:
     from .before_play import pass_target
     t = state.base
     name = t.deck.card_name
-    log = [r for r in state.log if r.action in ("bid", "give")]
+    # the records are built from the whole history: only a game that bid or passed has any to show
+    log = [r for r in state.log if r.action in ("bid", "give")] if state.bids or state.passes_done else []
     turned = down = None
     if state.turned >= 0:
         # every seat saw the card turned at the deal: it stays known, played too; turned down where nobody takes

@@ -1,7 +1,9 @@
 """What a seat knows of the hidden cards in the family's games: where each may lie, and how many lie there.
 
 A card the seat cannot see lies in a *place* (:func:`places`): a seat's hand, the cards laid away in an
-exchange, or the cards left face down in the stock. Before play a family game passes cards (Hearts), turns
+exchange, the cards left face down in the stock, or a seat's cards covered in a tableau (Officers' Schafkopf):
+each face-up card still on its pile covers one, seen by nobody, and what turned up under a card played every
+seat saw. Before play a family game passes cards (Hearts), turns
 one up (Whist, Euchre), holds an auction, lets a player take up the turned card or the stock and lay cards
 away, and calls a partner's card; the seat's observation (:mod:`schachett_rules.kernel.observation`) keeps
 what that taught it. The cards it passed lie in the receiver's hand until he plays them; the card turned up
@@ -77,9 +79,10 @@ def played_faces(obs) -> Counter:
 
 
 def places(t: Tables) -> int:
-    """How many places a card may lie in: every seat's hand, then the cards laid away (:data:`LAID`: the
-    exchanger's discards) and those left in the stock (:data:`STOCK`), face down."""
-    return t.n_seats + 2
+    """How many places a card may lie in: every seat's hand, then the cards laid away (:func:`laid_place`: the
+    exchanger's discards) and those left in the stock (:func:`stock_place`), face down; in a tableau, each
+    seat's cards still covered (:func:`covered_place`), which nobody sees, their owner included."""
+    return t.n_seats + 2 + (t.n_seats if t.flow is not None and t.flow.covered else 0)
 
 
 def laid_place(t: Tables) -> int:
@@ -90,6 +93,16 @@ def laid_place(t: Tables) -> int:
 def stock_place(t: Tables) -> int:
     """The place of the cards left face down in the stock."""
     return t.n_seats + 1
+
+
+def covered_place(t: Tables, seat: int) -> int:
+    """The place of ``seat``'s cards still covered in a tableau (a seat's hand is then its face-up cards)."""
+    return t.n_seats + 2 + seat
+
+
+def still_covered(obs) -> Counter:
+    """By seat, how many of its cards still lie covered: as many as its piles whose top is not yet played."""
+    return Counter(seat for seat, _top, under in obs.tableau if under is None)
 
 
 def exchange(t: Tables, obs) -> tuple[int, str, int] | None:
@@ -115,11 +128,14 @@ def taken_up(t: Tables, obs) -> int:
 
 
 def place_sizes(t: Tables, obs) -> list[int]:
-    """How many cards lie in each place now (:func:`places`): a hand as dealt, less the cards its seat played,
-    with the exchanger's cards taken up and laid away; the cards laid away; the stock left."""
+    """How many cards lie in each place now (:func:`places`): a hand as dealt, less the cards its seat played
+    and, in a tableau, those still covered, with the exchanger's cards taken up and laid away; the cards laid
+    away; the stock left; each seat's covered cards."""
     n = t.n_seats
     played = Counter(s for s, _ in plays_of(obs))
-    size = [t.hand_size - played[s] for s in range(n)] + [0, t.flow.stock]
+    covered = still_covered(obs)
+    size = [t.hand_size - played[s] - covered[s] for s in range(n)] + [0, t.flow.stock]
+    size += [covered[s] for s in range(n)] if places(t) > n + 2 else []
     ex = exchange(t, obs)
     if ex is not None:
         seat, _takes, discards = ex

@@ -44,7 +44,7 @@ class Sampler:
     those left in the stock (:func:`~.family_deals.places`)."""
 
     def __init__(self, t: Tables, obs: Observation):
-        self.t = t
+        self.t, self.seat = t, obs.seat
         d = t.deck
         n = t.n_seats
         family = t.flow is not None
@@ -98,6 +98,8 @@ class Sampler:
             done = len(obs.tricks) if t.memory == "every" else obs.trick_number - 1
             in_trick = {s for s, _ in obs.trick}
             self.size = [t.hand_size - done - (1 if s in in_trick else 0) for s in range(n)]
+        if t.memory == "every":
+            self._check_room(obs)
         # A player who did not follow the first tier he could have served holds none of its cards now.
         self._freedom = None
         self._open: list[list[int]] = []
@@ -118,6 +120,20 @@ class Sampler:
             for seat, barred in enumerate(rule_voids(t, obs, self.unseen, deals)):
                 self.excluded[seat] |= barred
             self._freedom = None
+
+    def _check_room(self, obs: Observation) -> None:
+        """Refuse a view no deal can agree with: the places the seat cannot see must have room for exactly the
+        cards it cannot see, and none may hold fewer cards than the seat knows lie there."""
+        hidden = [p for p in range(len(self.known)) if p not in self.visible]
+        left = [self.size[p] - self.known[p].bit_count() for p in hidden]
+        if sum(left) == len(self.unseen) and min(left, default=0) >= 0:
+            return
+        overfull = " (and it knows of more cards in one of them than lie there)" if min(left, default=0) < 0 else ""
+        raise SchachettError(f"{self.t.name}: no deal agrees with seat {obs.seat}'s view of the game: it cannot "
+                             f"see {len(self.unseen)} cards, but the places it cannot see (the other hands, the "
+                             f"cards laid away, the stock, the covered cards of a tableau) have room for "
+                             f"{sum(x for x in left if x > 0)}{overfull}; such a view does not come from a game "
+                             f"of these rules")
 
     def sample(self, rng: random.Random, tries: int = 50, draws: int = 200) -> list[int]:
         """One deal of the unseen cards to the places not seen (the cards of every place, as card masks).
@@ -186,7 +202,10 @@ class Sampler:
                 room[p] -= 1
             if ok:
                 return hands
-        raise RuntimeError("no deal agrees with the observation")  # pragma: no cover - the last try ignores voids
+        # the places have room for the cards (_check_room), and the last try ignores voids: never reached
+        raise SchachettError(  # pragma: no cover
+            f"{t.name}: no deal of the cards it cannot see agrees with seat {self.seat}'s view of the game in "
+            f"{tries} tries")
 
 
 def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):

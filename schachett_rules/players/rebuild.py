@@ -54,7 +54,7 @@ from ..kernel.gamelog import trick_record
 from ..kernel.observation import family_view
 from ..kernel.state import State
 from ..kernel.tables import Tables
-from .family_deals import exchange, game_number, laid_place, passing_step, plays_of, stock_place
+from .family_deals import covered_place, exchange, game_number, laid_place, passing_step, places, plays_of, stock_place
 
 
 def _pick(items: list, k: int, rng) -> list:
@@ -70,42 +70,85 @@ def _lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def dealt(t: Tables, obs, hands: list[int], rng: random.Random) -> tuple[list[int], int, int, list[int]]:
+def _copies(t: Tables) -> dict[str, int]:
+    """Each card name's copies in the deck, as a mask (a name in a view is always the deck's own)."""
+    return dict(zip(t.deck.face_names, t.deck.face_cards))
+
+
+def _cards(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def piles_of(t: Tables, obs, hands: list[int], held: list[int], rng: random.Random) -> tuple[tuple[int, int], ...]:
+    """A tableau's piles, ``(card on top, card it covers)``, as every seat saw them (the observation's
+    ``tableau``): each card on the card that turned up when it was played, and each card still on its pile on
+    one of its seat's covered cards in the sample (``hands``, by :func:`~.family_deals.covered_place`). Which
+    covered card lies under which nobody saw: they are laid under the piles in a random order. ``held``: the
+    hands as dealt."""
+    copies = _copies(t)
+    used = 0
+
+    def card(seat: int, name: str) -> int:
+        nonlocal used
+        free = held[seat] & copies[name] & ~used
+        if not free:
+            raise SchachettError(f"{t.name}: seat {obs.seat}'s view of the tableau lays {name} in a pile of seat "
+                                 f"{seat}, whose cards do not hold it; such a view does not come from a game of "
+                                 f"these rules")
+        used |= free & -free
+        return _lowest(free)
+
+    covered = {s: _pick(_cards(hands[covered_place(t, s)]), hands[covered_place(t, s)].bit_count(), rng)
+               for s in range(t.n_seats)}
+    return tuple((card(seat, top), card(seat, under) if under is not None else covered[seat].pop())
+                 for seat, top, under in obs.tableau)
+
+
+def dealt(t: Tables, obs, hands: list[int], rng: random.Random) -> tuple[list[int], int, int, list[int], tuple]:
     """The deal a sample of the places (:func:`places`) was dealt from: the hands as dealt, the stock and the card
-    turned up, and the cards each seat passed on. The cards seen played are given back to their hands, the cards
-    laid away and taken up to the exchanger's hand and the stock, the passing undone. Which of the exchanger's
-    cards came from the stock nobody else saw: the stock is that many of his cards, at random (so too for the
-    exchanger himself, whose observation does not keep it)."""
+    turned up, the cards each seat passed on, and a tableau's piles (:func:`piles_of`). The cards seen played
+    and those still covered are given back to their hands, the cards laid away and taken up to the exchanger's
+    hand and the stock, the passing undone. Which of the exchanger's cards came from the stock nobody else saw:
+    the stock is that many of his cards, at random (so too for the exchanger himself, whose observation does
+    not keep it)."""
     n, d, flow = t.n_seats, t.deck, t.flow
-    held = list(hands[:n])
+    tableau = places(t) > n + 2
+    held = [hands[s] | (hands[covered_place(t, s)] if tableau else 0) for s in range(n)]
     laid, stock = hands[laid_place(t)], hands[stock_place(t)]
-    every = 0
+    every, copies = 0, _copies(t)
     for h in hands:
         every |= h
     for s, name in plays_of(obs):
-        card = d.face_cards[t.face(name)] & ~every
+        card = copies[name] & ~every
         card &= -card
         held[s] |= card
         every |= card
     turned = -1
     shown = obs.turned if obs.turned is not None else obs.turned_down
-    copies = d.face_cards[t.face(shown)] if shown is not None else 0
+    shown_copies = copies[shown] if shown is not None else 0
     ex = exchange(t, obs)
     if ex is not None:
         seat, takes, _ = ex
         held[seat] |= laid
         if takes == "turned":
-            took = 1 << _lowest(held[seat] & copies) if held[seat] & copies else 0
+            took = 1 << _lowest(held[seat] & shown_copies) if held[seat] & shown_copies else 0
         else:
             # the whole stock, with the card turned up from it
-            took = 1 << _lowest(held[seat] & copies) if flow.turn == "stock" and held[seat] & copies else 0
+            kept = held[seat] & shown_copies
+            took = 1 << _lowest(kept) if flow.turn == "stock" and kept else 0
             rest = [c for c in range(t.n_cards) if (held[seat] & ~took) >> c & 1]
             took |= sum(1 << c for c in _pick(rest, flow.stock - took.bit_count(), rng))
         held[seat] &= ~took
         stock |= took
     if flow.turn == "stock" and stock:
         # the card turned up lies in the stock: the one every seat saw
-        turned = _lowest(stock & copies) if stock & copies else _pick([c for c in range(t.n_cards)
+        turned = _lowest(stock & shown_copies) if stock & shown_copies else _pick([c for c in range(t.n_cards)
                                                                       if stock >> c & 1], 1, rng)[0]
     elif flow.turn == "dealer" and obs.turned is not None:
         turned = d.card_of(obs.turned)       # known by name, played or not (a copy's name is the card's own)
@@ -123,7 +166,8 @@ def dealt(t: Tables, obs, hands: list[int], rng: random.Random) -> tuple[list[in
         for s in range(n):
             passed[(s - step) % n] = received[s]
         held = [(held[s] & ~received[s]) | passed[s] for s in range(n)]
-    return held, stock, turned, passed
+    piles = piles_of(t, obs, hands, held, rng) if tableau else ()
+    return held, stock, turned, passed, piles
 
 
 def _before_play(t: Tables, obs, state: State, passed: list[int], laid: int) -> bool:
@@ -169,12 +213,12 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
     with it, another declarer), or when a card seen played would have broken a rule with that deal (``strict``;
     otherwise the card is played all the same). ``probe(state, seat, card)`` is called before each card seen
     played."""
-    d = t.deck
+    copies = _copies(t)
     if len(obs.tricks) != obs.trick_number - 1:
         raise SchachettError(f"{t.name}: the seat does not remember every trick, so its game cannot be rebuilt")
-    held, stock, turned, passed = dealt(t, obs, hands, rng)
+    held, stock, turned, passed, piles = dealt(t, obs, hands, rng)
     state = State(t, obs.dealer, game_number(t, obs))
-    state.push(Deal(tuple(held), stock, turned))
+    state.push(Deal(tuple(held), stock, turned, piles))
     if not _before_play(t, obs, state, passed, hands[laid_place(t)]):
         return None
     # A seat that does not know the parties may have seen them in the tricks (a King taken within a party or
@@ -182,7 +226,7 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
     # parties is given up at the first trick that shows it, not at the end.
     watch = strict and obs.partners is None
     for s, name in plays_of(obs):
-        card = _lowest(state.hands[s] & d.face_cards[t.face(name)])
+        card = _lowest(state.hands[s] & copies[name])
         if probe is not None:
             probe(state, s, card)
         # a hand the seat sees played by the rules in the game itself: only a hidden hand's card is asked
