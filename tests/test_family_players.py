@@ -312,9 +312,12 @@ def check_sample(t, game: State, seat: int, obs, sample: State) -> None:
         assert holders == mates
 
 
-@settings(max_examples=40, deadline=None)
+# The same examples on every run (derandomize): where a trick's Kings showed the parties, as few as one deal
+# in a hundred agrees with it, and a run must not pass or fail by the luck of which positions it drew.
+@settings(max_examples=40, deadline=None, derandomize=True)
 @given(ruleset=st.sampled_from(CONTRACTED), seed=st.integers(0, 100_000), cards=st.integers(0, 103))
 @example(ruleset="eight-players-called", seed=113, cards=60)   # the first trick took three Kings: one deal in 20 fits
+@example(ruleset="eight-players-called", seed=785, cards=8)    # the first trick showed the parties: one in 25 to 100
 def test_deals_sampled_after_an_auction_agree_with_every_seat_s_view(ruleset, seed, cards):
     # every seat at the table (the declarer, a partner known or hidden, a defender, the dealer who took up the
     # turned card, a seat sitting out) gets deals that rebuild into the game it sees
