@@ -66,9 +66,10 @@ def _a(noun: str) -> str:
 
 
 class _Compiler:
-    def __init__(self, resolved: Resolved, trump: int | None = None):
+    def __init__(self, resolved: Resolved, trump: int | None = None, known_deck: tuple | None = None):
         self.r = resolved
         self.trump = trump                 # the trump colour of the contract compiled, where it names one
+        self.known_deck = known_deck       # (deck clause, its Deck) already built from that very clause
         self.errors: list[RuleCheckError] = []
         self.classes: dict[str, int] = {}
 
@@ -90,10 +91,13 @@ class _Compiler:
         """The deck, the table and the classes of cards: what every other piece is compiled against (the classes
         only where asked: a ruleset of contracts may speak of trumps its own clauses cannot name)."""
         deck_eff = self.eff("deck")
-        try:
-            deck = Deck.from_clause(deck_eff.clause)
-        except SelectorError as err:
-            raise _fail(deck_eff, err.message) from None
+        if self.known_deck is not None and self.known_deck[0] is deck_eff.clause:
+            deck = self.known_deck[1]
+        else:
+            try:
+                deck = Deck.from_clause(deck_eff.clause)
+            except SelectorError as err:
+                raise _fail(deck_eff, err.message) from None
         self.deck = deck
         seats = self.eff("seats").clause.count
         if seats < 1:
@@ -591,23 +595,45 @@ class _Compiler:
                 for k in (sorted(groups) if tr.kind == "any" else [tr.kind]):
                     ties[k] = (tr.rule, tcite)
         group = self.face_group
-
-        def relation(new: int, holder: int) -> bool:
-            for direction, victims, _words, _cite in rules.get(group[new], ()):
-                if not victims[d.face_colour[new]] >> holder & 1:
-                    continue
-                if direction == "any":
-                    return True
-                stronger = rank[new] > rank[holder] if direction == "lower" else rank[new] < rank[holder]
-                if stronger:
-                    return True
-                if rank[new] == rank[holder] and ties.get(group[new], ("first",))[0] == "later":
-                    return True
-            return False
-
         n = len(d.face_names)
-        beats = tuple(sum(1 << g for g in range(n) if relation(f, g)) for f in range(n))
-        beats_last = tuple(sum(1 << g for g in range(n) if relation(promoted_as[f], promoted_as[g])) for f in range(n))
+        # A face takes a holder where one of its group's rules names the holder as a victim and the rule's
+        # direction allows the holder's rank (or the ranks tie and the tie goes to the later card).
+        of_rank: dict[int, int] = {}     # rank -> the faces of that rank
+        for g in range(n):
+            of_rank[rank[g]] = of_rank.get(rank[g], 0) | 1 << g
+        below: dict[int, int] = {}       # rank -> the faces ranked below it
+        every = 0
+        for r in sorted(of_rank):
+            below[r] = every
+            every |= of_rank[r]
+        beats = []
+        for f in range(n):
+            later = ties.get(group[f], ("first",))[0] == "later"
+            lower, equal = below[rank[f]], of_rank[rank[f]]
+            taken = 0
+            for direction, victims, _words, _cite in rules.get(group[f], ()):
+                if direction == "any":
+                    allowed = every
+                else:
+                    allowed = lower if direction == "lower" else every & ~lower & ~equal
+                    if later:
+                        allowed |= equal
+                taken |= victims[d.face_colour[f]] & allowed
+            beats.append(taken)
+        beats = tuple(beats)
+        # In the last trick every face counts as the face it is promoted to.
+        promoted_from = [0] * n          # face -> the faces promoted to it
+        for g in range(n):
+            promoted_from[promoted_as[g]] |= 1 << g
+        beats_last = []
+        for f in range(n):
+            taken, mask = 0, beats[promoted_as[f]]
+            while mask:
+                h = (mask & -mask).bit_length() - 1
+                taken |= promoted_from[h]
+                mask &= mask - 1
+            beats_last.append(taken)
+        beats_last = tuple(beats_last)
         words = {k: ("; ".join(r[2] for r in rs), rs[0][3]) for k, rs in rules.items()}
         self.capture_extra = ({k: tuple(tuple(v) for _dr, v, _w, _c in rs) for k, rs in rules.items()},
                               {k: tuple(r[0] for r in rs) for k, rs in rules.items()},
@@ -629,6 +655,8 @@ class _Compiler:
                 self.errors.append(RuleCheckError(f"no `follow {group}` clause says what may be played when {what} "
                                                   f"is led", self.r.file, 1, 1, f"follow {group}"))
         full = (1 << len(d.card_face)) - 1
+        # What may be played depends on the led face's group and colour only, so it is worked out once for each.
+        led: dict[tuple[str, int], tuple] = {}
         for f in range(len(d.face_names)):
             eff = by_kind.get(self.face_group[f])
             if eff is None:
@@ -636,13 +664,20 @@ class _Compiler:
                 wordings.append(("any card",))
                 cites.append("")
                 continue
-            tiers = []
-            try:
-                for sel in eff.clause.tiers:
-                    tiers.append(d.cards(d.select(sel, d.face_colour[f], "follow", self.trump, self.classes)))
-            except SelectorError as err:
-                if not any(e.message.endswith(err.message) for e in self.errors):
-                    self.errors.append(_fail(eff, err.message))
+            colour = d.face_colour[f]
+            if (self.face_group[f], colour) not in led:
+                try:
+                    tiers = tuple(d.cards(d.select(sel, colour, "follow", self.trump, self.classes))
+                                  for sel in eff.clause.tiers)
+                except SelectorError as err:
+                    if not any(e.message.endswith(err.message) for e in self.errors):
+                        self.errors.append(_fail(eff, err.message))
+                    tiers = None
+                words = (None if tiers is None else
+                         tuple(describe_selector(s, d, colour) for s in eff.clause.tiers))
+                led[self.face_group[f], colour] = tiers, words
+            tiers, words = led[self.face_group[f], colour]
+            if tiers is None:
                 masks.append((full,))
                 wordings.append(("any card",))
                 cites.append("")
@@ -656,8 +691,8 @@ class _Compiler:
                                  f"would have no legal card; end the tiers with `any`")
                 if not any(e.message == err.message for e in self.errors):
                     self.errors.append(err)
-            masks.append(tuple(tiers))
-            wordings.append(tuple(describe_selector(s, d, d.face_colour[f]) for s in eff.clause.tiers))
+            masks.append(tiers)
+            wordings.append(words)
             cites.append(", ".join(eff.clause.basis.cites))
         return tuple(masks), tuple(wordings), tuple(cites)
 
@@ -668,12 +703,17 @@ class _Compiler:
         pts: list[int | None] = [None] * n
         for entry in eff.clause.entries:
             faces = d.select(entry.cards, None, "points", self.trump, self.classes)
+            shown = render(entry.points)
+            by_value: dict = {}          # an entry's points depend on the face's value alone
             for f in range(n):
                 if faces >> f & 1:
                     if pts[f] is not None:
                         raise _fail(eff, f"{d.face_names[f]} gets points from two entries")
-                    pts[f] = _whole(entry.points, {"value": d.face_value[f]},
-                                    f"the points of {d.face_names[f]} ({render(entry.points)})", eff)
+                    value = d.face_value[f]
+                    if value not in by_value:
+                        by_value[value] = _whole(entry.points, {"value": value},
+                                                 f"the points of {d.face_names[f]} ({shown})", eff)
+                    pts[f] = by_value[value]
         missing = [d.face_names[f] for f in range(n) if pts[f] is None]
         if missing:
             raise _fail(eff, f"no points are given for {', '.join(missing)}; every card needs an entry (0 is fine)")
@@ -737,7 +777,9 @@ def compile_ruleset(resolved: Resolved) -> Tables:
 
     def contract(name: str, colour: int | None) -> Tables | None:
         try:
-            t = _Compiler(resolved.for_contract(name), trump=colour).run()
+            # a contract that keeps the ruleset's deck plays the deck already built
+            t = _Compiler(resolved.for_contract(name), trump=colour,
+                          known_deck=(base.eff("deck").clause, base.deck)).run()
         except RuleCheckErrors as err:
             base.errors.extend(e for e in err.errors if e.message not in {x.message for x in base.errors})
             return None

@@ -2,9 +2,9 @@
 
 The parser makes a :class:`ParseNode` for every rule it reduces, and the node
 turns its children into IR as it is made, so the IR grows bottom-up during the
-parse; positions are kept, and an error found while building (a range that
-runs backwards, a tier out of order) is raised as :class:`BuildError` with the
-spot it was found at.
+parse; positions are kept (:func:`placing` gives each node its place in the
+text), and an error found while building (a range that runs backwards, a tier
+out of order) is raised as :class:`BuildError` with the spot it was found at.
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ from ..errors import SchachettError
 MAX_EXPR_DEPTH = 64
 
 
-def _pos(meta) -> ir.Pos | None:
-    if getattr(meta, "empty", True):
-        return None
-    return ir.Pos(line=meta.line, column=meta.column)
+def _pos(node) -> ir.Pos | None:
+    start = node.start
+    return None if start is None else ir.Pos(line=start[0], column=start[1])
 
 
 def _tokpos(tok: Token) -> ir.Pos:
@@ -738,10 +737,16 @@ class ParseNode(Tree):
 
     When the parser reduces a rule it makes a node of this class from the
     rule's children; each child that is itself a node has its position by then
-    (lark sets it once the child is made), so it is turned into IR here.
+    (:func:`placing` sets it once the child is made), so it is turned into IR here.
+    ``start`` is where the node's own text begins, ``container`` where the text
+    of the rule that made it begins (further left when the rule's node is one of
+    its children, as an expression in brackets is); both are (line, column), or
+    None for a rule that matched no text.
     """
 
     __slots__ = ()
+    start: tuple[int, int] | None = None
+    container: tuple[int, int] | None = None
 
     def __init__(self, data, children, meta=None):
         super().__init__(data, [c.build() if type(c) is ParseNode else c for c in children], meta)
@@ -749,9 +754,42 @@ class ParseNode(Tree):
     def build(self):
         """This node as IR (or as the piece of IR its rule makes)."""
         try:
-            return getattr(_BUILD, self.data)(self.meta, self.children)
+            return getattr(_BUILD, self.data)(self, self.children)
         except BuildError:
             raise
         except SchachettError as err:
-            raise BuildError(err.message, _pos(self.meta)) from None
+            raise BuildError(err.message, _pos(self)) from None
 
+
+def placing(reduce):
+    """A parser callback of one rule, wrapped to give the node it makes its place in the text.
+
+    A node begins where its first child that takes up text begins: a token, or
+    a node of a rule that matched some text (where that rule's text begins).
+    This is the start lark's ``propagate_positions`` gives; the end it also
+    works out is never read, and leaving it out makes parsing a fifth faster.
+
+    >>> from lark import Token
+    >>> inner = placing(lambda ch: ParseNode("x", []))([Token("NAME", "a", line=3, column=5)])
+    >>> outer = placing(lambda ch: ch[1])([Token("LPAR", "(", line=3, column=4), inner])
+    >>> outer is inner, inner.start, inner.container
+    (True, (3, 5), (3, 4))
+    """
+    def placed(children):
+        node = reduce(children)
+        if type(node) is ParseNode:
+            for c in children:
+                if type(c) is ParseNode:
+                    if c.container is not None:
+                        start = c.container
+                        break
+                elif isinstance(c, Token):
+                    start = (c.line, c.column)
+                    break
+            else:
+                return node
+            if node.start is None:
+                node.start = start
+            node.container = start
+        return node
+    return placed

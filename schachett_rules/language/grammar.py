@@ -10,8 +10,9 @@ import functools
 from importlib import resources
 
 from lark import Lark
+from lark.grammar import Rule
 
-from .build import ParseNode
+from .build import ParseNode, placing
 from .keywords import grammar_rules
 
 
@@ -23,19 +24,25 @@ def grammar_text() -> str:
 
 
 def _parser(**options) -> Lark:
-    # LALR with positions (every IR node and error names its line and column); cache=True keeps the
-    # built parser tables in the temp folder, so the command line starts faster. An optional part the
-    # text leaves out comes to the builder as None (lark's default since 1.0).
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, cache=True, **options)
+    # LALR; cache=True keeps the built parser tables in the temp folder, so the command line starts
+    # faster. An optional part the text leaves out comes to the builder as None (lark's default since 1.0).
+    return Lark(grammar_text(), parser="lalr", cache=True, **options)
 
 
 @functools.lru_cache(maxsize=1)
 def grammar() -> Lark:
     """The compiled LALR parser for the rule language (built once); it builds the IR as it parses."""
-    return _parser(tree_class=ParseNode)
+    parser = _parser(tree_class=ParseNode)
+    # Every IR node and error names its line and column. The parser's callbacks are the rules' own
+    # (lark keeps them in this dict and reduces through it); each is wrapped to place its node.
+    callbacks = parser._callbacks
+    for rule, reduce in callbacks.items():
+        if isinstance(rule, Rule):
+            callbacks[rule] = placing(reduce)
+    return parser
 
 
 @functools.lru_cache(maxsize=1)
 def tree_grammar() -> Lark:
     """The same grammar's parser giving a plain lark tree, for tools and tests that look at the grammar itself."""
-    return _parser()
+    return _parser(propagate_positions=True)

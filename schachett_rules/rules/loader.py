@@ -133,6 +133,19 @@ class _Layer:
         self.choices: dict[str, tuple[str, str | None, str, str]] = {}
         self.dropped: dict[str, tuple[str, str, int]] = {}      # lacuna -> (ruleset, file, line) that dropped it
         self.contracts: dict[str, ir.Contract] = {}
+        self._keys: dict[str, tuple[ir.Lacuna, set[str]]] = {}   # lacuna -> (it, the keys its options give)
+
+    def keys(self, name: str) -> set[str]:
+        """The clause keys the options of lacuna ``name`` give (worked out once for each lacuna declared)."""
+        lacuna = self.lacunae[name]
+        known = self._keys.get(name)
+        if known is None or known[0] is not lacuna:
+            known = self._keys[name] = (lacuna, _lacuna_keys(lacuna))
+        return known[1]
+
+    def owner(self, key: str) -> str | None:
+        """The lacuna whose options give the clause ``key``, or None."""
+        return next((n for n in self.lacunae if key in self.keys(n)), None)
 
 
 def _err(file: str, node, message: str, clause: str = "") -> RuleCheckError:
@@ -212,7 +225,7 @@ def _apply(layer: _Layer, rs: ir.Ruleset, has_parent: bool) -> None:
             key = ir.clause_key(c)
             if c.basis is None or c.basis.grade is None:
                 raise _err(rs.file, c, _basis_missing(c), key)
-            owner = next((n for n, lac in layer.lacunae.items() if key in _lacuna_keys(lac)), None)
+            owner = layer.owner(key)
             if key in local_keys:
                 raise _err(rs.file, c, f"{key} is given twice in this file{_line_of(local_keys[key])}", key)
             if owner:
@@ -230,7 +243,7 @@ def _apply(layer: _Layer, rs: ir.Ruleset, has_parent: bool) -> None:
                 raise _err(rs.file, c, "an override " + _basis_missing(c).removeprefix("every clause "), key)
             if not has_parent:
                 raise _err(rs.file, st, f"override {key}: this ruleset extends nothing, so there is nothing to override", key)
-            owner = next((n for n, lac in layer.lacunae.items() if key in _lacuna_keys(lac)), None)
+            owner = layer.owner(key)
             if owner:
                 raise _err(rs.file, st, f"{key} comes from lacuna {owner}; choose one of its options, or "
                            f"`drop lacuna {owner}` and give {key} anew", key)
@@ -254,10 +267,11 @@ def _apply(layer: _Layer, rs: ir.Ruleset, has_parent: bool) -> None:
                     if ir.clause_key(c) in layer.plain:
                         raise _err(rs.file, c, f"option {o.name} of lacuna {st.name} gives {ir.clause_key(c)}, "
                                    f"which the ruleset already gives outside the lacuna", "lacuna")
-            clash = next((n for n, lac in layer.lacunae.items() if _lacuna_keys(lac) & _lacuna_keys(st)), None)
+            given = _lacuna_keys(st)
+            clash = next((n for n in layer.lacunae if layer.keys(n) & given), None)
             if clash:
                 raise _err(rs.file, st, f"lacunae {clash} and {st.name} both give "
-                           f"{', '.join(sorted(_lacuna_keys(layer.lacunae[clash]) & _lacuna_keys(st)))}", "lacuna")
+                           f"{', '.join(sorted(layer.keys(clash) & given))}", "lacuna")
             layer.lacunae[st.name] = st
             layer.lacuna_home[st.name] = (rs.name, rs.file)
         elif isinstance(st, ir.Choose):
@@ -324,7 +338,7 @@ def _drop(layer: _Layer, st: ir.Drop, file: str, ruleset: str = "") -> None:
         if st.key in layer.plain:
             del layer.plain[st.key]
             return
-        owner = next((n for n, lac in layer.lacunae.items() if st.key in _lacuna_keys(lac)), None)
+        owner = layer.owner(st.key)
         if owner:
             raise _err(file, st, f"drop {st.key}: it comes from lacuna {owner}; write `drop lacuna {owner}`", "drop")
         raise _err(file, st, f"drop {st.key}: the parent ruleset has no such clause", "drop")

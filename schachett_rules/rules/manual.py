@@ -168,6 +168,7 @@ class Manual:
         self.sections = sections
         self._index: dict[str, tuple[Section, Subsection | None]] = {}
         self._pages: dict[tuple[str, int], list[Section]] = {}
+        self._cites: dict[str, Resolved | str] = {}     # citation -> what it points at, or why it points nowhere
         for sec in sections:
             prefix = f"{sec.source}:" if sec.source else ""
             keys = [(sec.id, None)] + [(a, None) for a in sec.aliases] + [(s.id, s) for s in sec.subsections]
@@ -182,6 +183,19 @@ class Manual:
 
     def resolve(self, cite: str) -> Resolved:
         """The section a citation points at; :class:`ManualError` if there is none."""
+        # every check of a ruleset resolves the same citations again; the manual does not change
+        known = self._cites.get(cite)
+        if known is None:
+            try:
+                known = self._resolve(cite)
+            except ManualError as err:
+                known = err.message
+            self._cites[cite] = known
+        if isinstance(known, str):
+            raise ManualError(known)
+        return known
+
+    def _resolve(self, cite: str) -> Resolved:
         c = normalise_cite(cite)
         source, _, ref = c.rpartition(":") if re.match(r"^[a-z][a-z0-9]*:", c) else ("", "", c)
         if source and source not in SOURCES:
