@@ -22,6 +22,7 @@ once per combination, and the state plays on them as on any other tables.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -108,6 +109,7 @@ class Flow:
         raise KeyError(name)
 
 
+@functools.lru_cache(maxsize=4096)
 def partition(n_seats: int, rule: str, declarer: int, partner: int, holders: tuple[int, ...],
               fixed: tuple[int, ...]) -> tuple[int, ...]:
     """Seat -> party for a game: party 0 is the declarer's (or the holders'), party 1 everyone else.

@@ -181,8 +181,7 @@ def family_view(state, seat: int) -> dict:
     from .before_play import pass_target
     t = state.base
     name = t.deck.card_name
-    # the records are built from the whole history: only a game that bid or passed has any to show
-    log = [r for r in state.log if r.action in ("bid", "give")] if state.bids or state.passes_done else []
+    bids = tuple(state.records_of("bid")) if state.bids else ()
     turned = down = None
     if state.turned >= 0:
         # every seat saw the card turned at the deal: it stays known, played too; turned down where nobody takes
@@ -198,7 +197,7 @@ def family_view(state, seat: int) -> dict:
         received = tuple((s, name(c)) for s in range(t.n_seats) if pass_target(state, s) == seat
                          for c in range(t.n_cards) if state.passed[s] >> c & 1)
     contract = t.flow.contracts[state.contract] if state.contract >= 0 else None
-    return dict(turned=turned, turned_down=down, bids=tuple(r for r in log if r.action == "bid"), passed=passed, received=received,
+    return dict(turned=turned, turned_down=down, bids=bids, passed=passed, received=received,
                 discarded=discarded,
                 contract=contract.name if contract else None,
                 trump=t.deck.colours[state.trump] if state.trump >= 0 else None,

@@ -625,6 +625,11 @@ class State:
         """Every record of the game so far, in order: the deal, cards, castles, passes, tricks, penalties."""
         return [self._record_at(i) for i in range(len(self._history))]
 
+    def records_of(self, kind: str) -> list:
+        """The records of one kind of entry (``"bid"``, ``"give"``, ``"play"`` ...), in order: the log's, without
+        making the records of every other entry (a view asks for the bids in every game a search rebuilds)."""
+        return [self._record_at(i) for i, entry in enumerate(self._history) if entry[0] == kind]
+
     @property
     def tricks(self) -> list[TrickRecord]:
         """The finished tricks' records."""

@@ -21,6 +21,7 @@ capture relation and points).
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple, Sequence
 
 from .core import holder_after, points_of, restrict, serving_tier, takes_from
@@ -81,13 +82,19 @@ def narrowed(t: Tables, hand: int, trick: Sequence[Play], played: int, index: in
         if i >= 0:
             mask, tier = hand & tiers[i], i
         follows, led = tiers[0], 1 << trick[0][1]
-    rows, owed = t.restrictions, t.obligations
     out = [mask]
     why = restrict(out, (hand,), (played,), (follows,), (led,), 1, not trick, index == 0, index == t.n_tricks - 1,
-                   tuple(r[0] for r in rows), tuple(r[1] for r in rows), tuple(r[2] for r in rows),
-                   tuple(r[3] for r in rows), tuple(r[4] for r in rows), tuple(o[0] for o in owed),
-                   tuple(o[1] for o in owed))
+                   *_columns(t.restrictions, t.obligations))
     return out[0], tier, why
+
+
+@functools.lru_cache(maxsize=256)
+def _columns(rows: tuple, owed: tuple) -> tuple:
+    """The restrictions and obligations as :func:`~.core.restrict` takes them, column by column (made once: the
+    legal cards are asked at every card of every game a search plays)."""
+    return (tuple(r[0] for r in rows), tuple(r[1] for r in rows), tuple(r[2] for r in rows),
+            tuple(r[3] for r in rows), tuple(r[4] for r in rows), tuple(o[0] for o in owed),
+            tuple(o[1] for o in owed))
 
 
 def holds_against(t: Tables, index: int, face: int, holder_face: int) -> bool:

@@ -108,35 +108,70 @@ def _unknown_function(node: ir.Call) -> ExprError:
 
 
 def evaluate(expr: ir.Expr, env: dict[str, int | Fraction]) -> Fraction:
-    """The exact value of an expression, given the named quantities."""
-    def combine(node, xs):
-        if isinstance(node, ir.Num):
-            return Fraction(node.value)
-        if isinstance(node, ir.Name):
-            if node.name not in env:
-                raise ExprError(f"unknown quantity {node.name!r}; known here: {', '.join(sorted(env)) or 'none'}")
-            return Fraction(env[node.name])
-        if isinstance(node, ir.Neg):
-            return -xs[0]
-        if isinstance(node, ir.BinOp):
-            a, b = xs
-            if node.op in COMPARISONS:        # a comparison is 1 where it holds, else 0
-                return Fraction(int(COMPARISONS[node.op](a, b)))
-            if node.op == "+":
-                return a + b
-            if node.op == "-":
-                return a - b
-            if node.op == "*":
-                return a * b
-            if b == 0:
+    """The exact value of an expression, given the named quantities.
+
+    >>> e = ir.BinOp(op="/", left=ir.Name(name="winner"), right=ir.Num(value=3))
+    >>> evaluate(e, {"winner": 10})
+    Fraction(10, 3)
+    """
+    entry = _COMPILED.get(id(expr))
+    if entry is None or entry[0] is not expr:
+        # an expression of a rule file is worked out at every game's end (a tree search plays thousands of
+        # games a decision), so it is turned into nested functions once and those are called
+        if len(_COMPILED) >= 4096:        # expressions made by the thousand (a fuzzer's) are not all kept
+            _COMPILED.clear()
+        entry = _COMPILED[id(expr)] = (expr, fold(expr, _compile))
+    return Fraction(entry[1](env))
+
+
+# the expressions compiled so far, by identity (each kept with its function: the rule files hold few)
+_COMPILED: dict[int, tuple] = {}
+
+
+def _compile(node, fs: list) -> Callable[[dict], int | Fraction]:
+    """One node of an expression as a function of the named quantities, from its operands' functions. Whole
+    numbers stay ints (a Fraction's arithmetic and comparisons cost ten times an int's) and a division makes
+    a Fraction, so every value is exact."""
+    if isinstance(node, ir.Num):
+        value = node.value
+        return lambda env: value
+    if isinstance(node, ir.Name):
+        name = node.name
+
+        def quantity(env):
+            if name not in env:
+                raise ExprError(f"unknown quantity {name!r}; known here: {', '.join(sorted(env)) or 'none'}")
+            value = env[name]
+            return value if type(value) is int else Fraction(value)
+        return quantity
+    if isinstance(node, ir.Neg):
+        inner = fs[0]
+        return lambda env: -inner(env)
+    if isinstance(node, ir.BinOp):
+        a, b = fs
+        op = node.op
+        if op in COMPARISONS:                 # a comparison is 1 where it holds, else 0
+            holds = COMPARISONS[op]
+            return lambda env: int(holds(a(env), b(env)))
+        if op == "+":
+            return lambda env: a(env) + b(env)
+        if op == "-":
+            return lambda env: a(env) - b(env)
+        if op == "*":
+            return lambda env: a(env) * b(env)
+
+        def divide(env):
+            x, y = a(env), b(env)
+            if y == 0:
                 raise ExprError(f"division by zero in {render(node)}")
-            return a / b
-        if isinstance(node, ir.Call):
-            if node.fn not in FUNCTIONS:
-                raise _unknown_function(node)
-            return FUNCTIONS[node.fn][0](*xs)
-        raise ExprError(f"not an expression: {node!r}")
-    return fold(expr, combine)
+            return Fraction(x) / y
+        return divide
+    if isinstance(node, ir.Call):
+        if node.fn not in FUNCTIONS:
+            raise _unknown_function(node)
+        fn = FUNCTIONS[node.fn][0]
+        return lambda env: fn(*(f(env) for f in fs))
+    raise ExprError(f"not an expression: {node!r}")
 
 
 def problems_at(expr: ir.Expr, allowed: set[str]) -> list[tuple[str, ir.Pos | None]]:
