@@ -6,12 +6,12 @@ deal's kernel state, choosing among the actions legal in this deal by UCB1 (each
 only in the deals where it was legal), adds one new action, plays the rest of the game out at random (the
 compiled play-out), and credits every action on the way with the result for the party that chose it. The
 card played is the root's most visited. Copies of a card are one action. Its strength is the number of
-iterations a decision.
+iterations a decision (:data:`ITERATIONS` by default).
 
 A deal of the family's games is rebuilt as a whole game through the kernel's state (:mod:`.rebuild`), which
 costs about as much as an iteration's walk and play-out together. Each deal sampled there serves ``REUSE``
 iterations one after the other, each walk taken back (the state's undo) so that the next starts from the
-same position; a decision still sees hundreds of deals.
+same position; a decision at the default still sees 125 deals.
 
 The result an iteration credits is mostly the win (1, a draw 1/2, a loss 0) and partly the point
 difference, squashed into the same range: the ladder counts decided games, and the difference gives the
@@ -37,6 +37,9 @@ from ..kernel.tables import Tables
 from .montecarlo import Deliberating, positions, refuse_uncompiled
 from .worth import played_out
 
+# iterations a decision by default: within 200 ms a decision in every ruleset, and as strong against mc as a
+# thousand (53.3% [47.7, 58.9] of 300 decided games on original, seed 11, against 54.7% [49.0, 60.2])
+ITERATIONS = 500
 REUSE = 4              # iterations a deal serves, where a deal is rebuilt as a whole game
 WIN_SHARE = 0.7        # of an iteration's credit, the part for the win; the rest for the point difference
 SCALE = 150.0          # a point difference of this size is worth about three quarters of the difference's part
@@ -69,7 +72,7 @@ class TreeSearchBot(Deliberating):
 
     name = "ismcts"
 
-    def __init__(self, t: Tables, iterations: int = 1000, exploration: float = 0.7):
+    def __init__(self, t: Tables, iterations: int = ITERATIONS, exploration: float = 0.7):
         refuse_uncompiled(t, "the tree search player")
         self.t = t
         self.iterations, self.exploration = iterations, exploration
