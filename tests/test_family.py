@@ -401,6 +401,19 @@ def test_a_random_family_game_replays_from_its_record(name):
     assert again.result.contract == r.contract and again.result.game_points == r.game_points
 
 
+@pytest.mark.parametrize("name, kings, card_points", [("euchre", False, False), ("whist", False, False),
+                                                       ("hearts", False, True), ("original", True, True)])
+def test_euchre_s4_whist_s3_a_replay_reports_what_the_game_counts(name, kings, card_points):
+    # Euchre and Whist count tricks and game points (euchre:§4, whist:§3), no card points and no Kings' fates;
+    # Hearts counts its hearts and the Queen as points; Schachett its card points and King events (§6, §7)
+    from schachett_rules.engine.replay import format_report
+    game = random_game(name, 1888, 2, lambda g: None)
+    text = format_report(replay(record_of(game, name)))
+    assert ("King events" in text) is kings and ("King points:" in text) is kings
+    assert ("Card points:" in text) is card_points and ("card points" in text) is card_points
+    assert "Winner:" in text
+
+
 @pytest.mark.parametrize("name, target, fewest", [("hearts", 100, True), ("euchre", 10, False)])
 def test_hearts_s4_and_euchre_s4_a_session_is_played_until_someone_reaches_the_target(name, target, fewest):
     from schachett_rules.engine.session import ledger, play_to_target, session_winners

@@ -152,6 +152,9 @@ class ReplayReport(_Strict):
     seat_labels: list[str] = []
     party_names: list[str] = []
     party_labels: list[str] = []
+    # what the ruleset counts: King events (Schachett's, not Euchre's), card points (not Whist's)
+    king_events: bool = True
+    card_points: bool = True
 
     def as_json(self) -> dict[str, Any]:
         """The report as the JSON that ``schachett replay --json`` prints."""
@@ -303,7 +306,8 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
                         before_play=[x for x in game.log if x.action in ("give", "bid", "call", "discard")],
                         result=game.result() if game.over else None, stopped=None if game.over else record.stopped,
                         seat_labels=list(played.seat_names), party_names=list(played.party_names),
-                        party_labels=[played.party_label(p, record.dealer) for p in range(len(played.parties))])
+                        party_labels=[played.party_label(p, record.dealer) for p in range(len(played.parties))],
+                        king_events=bool(t.events), card_points=any(t.points) or any(t.points_last))
 
 
 def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
@@ -405,7 +409,8 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
         lines.append(f"Trick {tr.number}{last}: {seat(tr.leader)} leads; {cards}")
         for why in tr.why:
             lines.append(f"    {why}")
-        lines.append(f"  → {seat(tr.winner)} wins with {tr.winning_card}, {tr.points} card points")
+        lines.append(f"  → {seat(tr.winner)} wins with {tr.winning_card}"
+                     + (f", {tr.points} card points" if rep.card_points else ""))
         for c in tr.rescues:
             lines.append(castle_line(c))
         for e in tr.events:
@@ -421,16 +426,22 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
     if r is None:
         lines.append(f"The record stops in trick {len(rep.tricks) + 1}: {rep.stopped}. The game was not finished.")
         return "\n".join(lines)
-    lines.append("King events:" if r.events else "King events: none")
+    # a game without Kings' fates (the family's) says nothing of them, and one without card points (Euchre,
+    # Whist) nothing of those: its tricks and game points decide it
+    if rep.king_events:
+        lines.append("King events:" if r.events else "King events: none")
     for e in r.events:
         lines.append(f"  trick {e.trick}: {e.event} of {seat(e.owner)}'s {e.king} by {seat(e.taker)}, {e.order} King, "
                      f"{e.points} points ({e.cite})")
     parties = [party(i) for i in range(len(r.totals))]
-    lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
-    lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
-    lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals))
-                 + (f" ({' and '.join(party(p) for p in r.forfeited)} forfeit{'s' if len(r.forfeited) == 1 else ''})"
-                    if r.forfeited else ""))
+    if rep.card_points:
+        lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
+    if rep.king_events:
+        lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
+    if rep.king_events or r.forfeited or list(r.totals) != list(r.card_points) or not (r.tricks or r.game_points):
+        lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals))
+                     + (f" ({' and '.join(party(p) for p in r.forfeited)} forfeit{'s' if len(r.forfeited) == 1 else ''})"
+                        if r.forfeited else ""))
     if r.tricks:
         lines.append("Tricks:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.tricks)))
     if r.game_points:
