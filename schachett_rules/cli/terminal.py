@@ -151,7 +151,7 @@ def render_trick_result(t: Tables, tr: TrickRecord, mine: set[int], known: froze
 
     def label(s: int) -> str:
         return seat_label(t, s, mine, known)
-    worth = f", {tr.points} card point{'' if tr.points == 1 else 's'}" if any(t.points) else ""
+    worth = f", {tr.points} card point{'' if tr.points == 1 else 's'}" if t.counts_card_points else ""
     lines = [f"=> {label(tr.winner)} takes trick {tr.number} with {tr.winning_card}{worth}"]
     lines += [f"     {why}" for why in tr.why]
     for e in tr.events:
@@ -186,13 +186,13 @@ def render_end(t: Tables, r: GameResult, mine: set[int], base: Tables | None = N
         lines.append(f"Contract: {contract_title(base, r.contract)}{trump}{by}"
                      + (f", calling {r.called}" if r.called else "")
                      + (f"; partner {seat_label(t, r.partner, mine, frozenset())}" if r.partner is not None else ""))
-    if t.royal_cards or r.events:
+    if t.counts_kings or r.events:
         lines.append("King events:" if r.events else "King events: none")
         lines += [f"  trick {e.trick}: {e.event} of {t.seat_name(e.owner)}'s {e.king} by {t.seat_name(e.taker)}, "
                   f"{e.order} King, {e.points} points ({e.cite})" for e in r.events]
-    if any(t.points) or any(r.card_points):     # Euchre and Whist count tricks, not card points
+    if t.counts_card_points or any(r.card_points):     # Euchre and Whist count tricks, not card points
         lines.append("Card points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.card_points)))
-    if t.royal_cards or r.events:
+    if t.counts_kings or r.events:
         lines.append("King points: " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.event_points)))
         lines.append("Totals:      " + ", ".join(f"{p} {v}" for p, v in zip(parties, r.totals)))
     if r.tricks and base.flow is not None:

@@ -307,7 +307,7 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
                         result=game.result() if game.over else None, stopped=None if game.over else record.stopped,
                         seat_labels=list(played.seat_names), party_names=list(played.party_names),
                         party_labels=[played.party_label(p, record.dealer) for p in range(len(played.parties))],
-                        king_events=bool(t.events), card_points=any(t.points) or any(t.points_last))
+                        king_events=t.counts_kings, card_points=t.counts_card_points)
 
 
 def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,

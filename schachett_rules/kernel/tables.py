@@ -165,6 +165,16 @@ class Tables:
         """The seats that play this game (all but those sitting it out): the cards of a full trick."""
         return self.n_seats - self.sitting.bit_count()
 
+    @property
+    def counts_kings(self) -> bool:
+        """Whether a game counts Kings' fates (Schachett's checkmate and the rest; the family's games do not)."""
+        return bool(self.events)
+
+    @property
+    def counts_card_points(self) -> bool:
+        """Whether the cards carry points (Schachett's, Schafkopf's, Hearts'; not Euchre's or Whist's)."""
+        return any(self.points) or any(self.points_last)
+
     def seat_name(self, seat: int) -> str:
         """What a seat is called at the table (the seat names clause): 'South', 'the Kaiser' ...
 
