@@ -83,6 +83,22 @@ class Bidder(RandomBot):
         return super().decide(obs, rng)
 
 
+def test_wendish_s7_the_terminal_shows_which_cards_lie_on_a_face_down_card(tmp_path):
+    # Officers' Schafkopf (wendish:§7): eight piles a player, each a face-up card on a face-down one; at the
+    # first card all sixteen face-up cards lie on one, and the card played from a pile leaves its pile bare
+    out = tmp_path / "officers.json"
+    result = CliRunner().invoke(main, ["play", "officers-schafkopf", "--seed", "5", "--bots", "random", "--out",
+                                       str(out)], input="1\n" * 16)
+    assert result.exit_code == 0, result.output
+    views = result.output.split("Trick ")
+    first = re.findall(r"^On a face-down card, (.*?): (.*)$", views[1], re.M)
+    assert [len(cards.split()) for _, cards in first] == [8, 8]
+    played = re.search(r"^  South \(you\) plays (\S+)$", views[1], re.M).group(1)
+    assert played in dict(first)["South (you)"].split()
+    mine_next = dict(re.findall(r"^On a face-down card, (.*?): (.*)$", views[2], re.M))["South (you)"].split()
+    assert played not in mine_next and len(mine_next) == 7
+
+
 def table_game(dealer: int, seed: int, bots: dict, lines: list[str]):
     t = tables_for("schafkopf")
     game = State.deal(t, dealer, GameStream(seed, 0))

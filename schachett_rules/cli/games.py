@@ -93,7 +93,8 @@ def replay(record: Path, as_json: bool, option_items: tuple[str, ...]) -> None:
               help="Your seat (default 0; in a solitaire the first seat no automaton plays).")
 @click.option("--seed", "-s", type=int, default=None, help="The deal's seed (default: a random one, printed).")
 @click.option("--bots", "-b", default="heuristic", show_default=True,
-              help="random, heuristic, mc for the other seats: one for all, one per party, or one per seat.")
+              help="random, heuristic, mc, dd, ismcts (a strength after a colon: mc:48) for the other seats: one for all, "
+                   "one per party, or one per seat.")
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
 @click.option("--out", "out", type=click.Path(path_type=Path),
               help="Where to save the game's record (default: schachett-game-SEED.json here).")

@@ -116,6 +116,11 @@ def render_view(game: State, mine: set[int], numbered: bool = True) -> tuple[str
             text, cards_here = render_hand(t, f"{whose}, {t.seat_title(s)}", names, legal, len(cards) + 1)
             cards += cards_here
             lines.append(text)
+    # a tableau: which cards still lie on a face-down card (playing one turns that card up), every seat's alike
+    for s in sorted(hands):
+        on = [top for seat, top, down in obs.tableau if seat == s and down is None and top in hands[s]]
+        if on:
+            lines.append(f"On a face-down card, {label(s)}: " + " ".join(sort_cards(t, on)))
     if numbered and cards:
         note = f"; {obs.forced_by}" if obs.forced_by else ""
         lines.append(f"You may play the numbered cards{note}.")
