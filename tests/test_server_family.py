@@ -169,3 +169,23 @@ def test_a_discard_is_shown_to_the_seat_that_laid_it_away_and_to_nobody_else():
         v = seat_view(game, seat)
         assert v["family"]["discarded"] == []
         assert "c9" in hidden_cards(game, game.t, seat) and "c9" not in json.dumps(v)
+
+
+def test_wendish_s7_a_tableau_shows_every_pile_and_no_face_down_card_to_any_seat():
+    # Officers' Schafkopf (wendish:§7): sixteen piles, a face-up card on a face-down one; the view names each
+    # pile's top, and the card under it only once it has turned up, to the players and to spectators alike
+    from schachett_rules.kernel.compiler import tables_for
+    from schachett_rules.kernel.state import State
+    from schachett_rules.kernel.streams import GameStream
+    from schachett_rules.server.views import seat_view
+    t = tables_for("officers-schafkopf")
+    game = State.deal(t, 1, GameStream(5, 0))
+    covered = names_of(t, game.covered)
+    for seat in (0, 1, None):
+        piles = seat_view(game, seat)["family"]["tableau"]
+        assert len(piles) == 16 and {p["under"] for p in piles} == {None}
+        assert not set(covered) & set(json.dumps(seat_view(game, seat)).replace('"', " ").replace(",", " ").split())
+    top = seat_view(game, 0)["legal"][0]
+    game.play(top)
+    under = [p for p in seat_view(game, None)["family"]["tableau"] if p["card"] == top]
+    assert len(under) == 1 and under[0]["under"] in covered     # the card that turned up, now seen by all

@@ -121,7 +121,8 @@ def seat_view(state: State, seat: int | None) -> dict:
 def family_view(state: State, obs: Observation) -> dict:
     """The decisions before play and what the table said and showed, as this seat (or every seat) may know it:
     the phase, the options open to it, the turned card, the bids, the contract and trump, the card called, the
-    partners it knows, the seats sitting out, the cards it passed and received and those it laid away."""
+    partners it knows, the seats sitting out, the cards it passed and received and those it laid away, the card
+    turned down, and a tableau's piles."""
     flow = state.base.flow
     if flow is None:
         return {"phase": obs.phase, "choices": [], "family": None}
@@ -139,7 +140,9 @@ def family_view(state: State, obs: Observation) -> dict:
         "declarer": obs.declarer, "called": obs.called,
         "partners": list(obs.partners) if obs.partners is not None else None,
         "sitting": list(obs.sitting), "passed": list(obs.passed), "received": [list(r) for r in obs.received],
-        "discarded": list(obs.discarded),
+        "discarded": list(obs.discarded), "turned_down": obs.turned_down,
+        # a tableau's piles, open to all: the card on top, and the card under it once it has turned up
+        "tableau": [{"seat": seat, "card": top, "under": down} for seat, top, down in obs.tableau],
         "to_pass": flow.passing[0] if flow.passing else 0, "to_discard": state.to_discard,
         "cites": {"passing": flow.passing_cite, "auction": flow.auction_cite},
     }}
