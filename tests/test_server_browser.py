@@ -245,3 +245,27 @@ def test_hearts_passing_and_a_schafkopf_auction_with_a_hidden_partner_through_th
         assert f"Called card: {ace}" in people[first].page.locator("#decision").inner_text() or \
             "rufer" in people[first].page.locator("#end").inner_text().lower()
         assert all(not p.errors for p in [person, *people.values()])
+
+
+def test_wendish_s7_the_tableau_page_shows_which_cards_lie_on_a_face_down_card(tmp_path):
+    # Officers' Schafkopf (wendish:§7): both players' face-up cards are open, each on a face-down card at the
+    # start; the page says which, under each hand, and after the person's card one of his piles is bare
+    with serving(tmp_path) as server, chromium() as browser:
+        made = httpx.post(server.url + "/api/tables",
+                          json={"ruleset": "officers-schafkopf", "seats": ["person", "bot:random"]}).json()
+        person = Person(browser, made["seats"][0]["url"])
+
+        def on_face_down(where: str) -> int:
+            text = person.page.locator(f"{where} p.face-down").inner_text()
+            return len(text.split(": ")[1].split(" (")[0].split())
+        if not person.my_turn():
+            person.wait_past(person.version)
+        table = re.search(r"/tables/([\w-]+)#", made["seats"][0]["url"]).group(1)
+        state, _t = engine_state(server.db, table)
+        assert on_face_down("#hand") == 8 and on_face_down("#dummy") == 8 - len(state.trick)
+        person.page.screenshot(path=str(ARTIFACTS / "server-officers-1280.png"), full_page=True)
+        before = person.version
+        person.decide()
+        person.wait_past(before)
+        assert on_face_down("#hand") == 7
+        assert not person.errors

@@ -199,6 +199,7 @@ function drawHands(v) {
     const picking = v.turn && v.turn.yours && !v.away && (v.decision === "give" || v.decision === "discard");
     if (v.hand) mine.append(picking ? handRow(v.hand, true, v.decision === "give" ? "passed on" : "laid away")
       : handRow(v.hand, myTurn && v.turn.seat === v.seat));
+    mine.append(...onFaceDown(v, v.seat, v.hand || []));
   }
   const dummy = $("dummy");
   const others = v.hands.filter((h) => h.seat !== v.seat && h.cards.length);
@@ -208,7 +209,16 @@ function drawHands(v) {
     const playsIt = v.plays_for.includes(h.seat);
     dummy.append(el("h2", { text: Cap(`${h.name}'s hand, open on the table`) + (playsIt ? " — you play it" : "") }));
     dummy.append(handRow(h.cards, myTurn && playsIt && v.turn.seat === h.seat));
+    dummy.append(...onFaceDown(v, h.seat, h.cards));
   }
+}
+
+// In a tableau, the face-up cards of a seat that still lie on a face-down card: playing one turns that card up.
+function onFaceDown(v, seat, hand) {
+  const piles = (v.family && v.family.tableau) || [];
+  const covering = new Set(piles.filter((p) => p.seat === seat && p.under === null).map((p) => p.card));
+  const cards = hand.filter((card) => covering.has(card));          // in the hand's own order
+  return cards.length ? [el("p", { class: "face-down", text: `On a face-down card: ${cards.join(" ")} (playing one turns the card under it up)` })] : [];
 }
 
 function drawCastle(v) {
