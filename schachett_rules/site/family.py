@@ -238,12 +238,16 @@ def index_markdown(ctx: Context) -> str:
             contracts = "none bid: the turned card names the trumps"
         lines.append(f"| [{r.title}]({name}.md) | `{name}` | {t.n_seats} | {contracts} | {src} |")
     lines += ["", "[Which game uses which mechanism](mechanisms.md), beside Schachett's rulesets.", "",
-              "Every game plays at the terminal and in simulations as Schachett does:", "", "```sh",
-              "schachett check schafkopf        # parse, check and compile",
-              "schachett show hearts            # the rules in prose, by the source's sections",
-              "schachett play whist --seat 0    # play South against bots",
+              "Every game plays at the terminal, at the game server's tables and in simulations as Schachett does, "
+              "with every bot, the strong ones too (they see only their own seat's cards and what the table has "
+              "shown):", "", "```sh",
+              "schachett check schafkopf                 # parse, check and compile",
+              "schachett show hearts                     # the rules in prose, by the source's sections",
+              "schachett play whist --seat 0             # play South against bots",
+              "schachett play schafkopf --bots ismcts    # against the tree search player",
               "schachett simulate euchre --games 1000",
-              "schachett session hearts         # deals until a player has 100 points",
+              "schachett duel dd mc officers-schafkopf --games 20",
+              "schachett session hearts                  # deals until a player has 100 points",
               "```", "",
               "To write a game of your own, see [the tutorial](../family-tutorial.md)."]
     return "\n".join(lines) + "\n"
