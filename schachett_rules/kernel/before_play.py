@@ -125,6 +125,14 @@ def holds_required(state, seat: int, c: ContractTable, colour: int) -> bool:
     return holds_all_or_one((state.hands[seat],), (mask,), every, 1)
 
 
+def colour_mates_of(t, card: int) -> int:
+    """The cards (a bitmask) whose holding makes ``card``'s colour held for a call, in the play tables ``t``
+    (:func:`~.core.colour_mates`, with each face's class numbered)."""
+    d = t.deck
+    groups = {g: i for i, g in enumerate(dict.fromkeys(t.face_group))}
+    return colour_mates(d.card_face, d.face_colour, [groups[g] for g in t.face_group], t.n_cards, card)
+
+
 def callable_cards(state, seat: int, c: ContractTable, colour: int) -> int:
     """The cards (a bitmask) ``seat`` may call as declarer of contract ``c`` in ``colour`` (the call clause).
 
@@ -138,15 +146,13 @@ def callable_cards(state, seat: int, c: ContractTable, colour: int) -> int:
     had = hand | state.discarded[seat]      # a card he laid away he held: he may not call it
     t = c.tables(colour)
     d = t.deck
-    groups = {g: i for i, g in enumerate(dict.fromkeys(t.face_group))}
-    group = [groups[g] for g in t.face_group]
     keep = seen = 0
     for card in range(t.n_cards):
         copies = d.face_cards[d.card_face[card]]
         if not mask >> card & 1 or seen & copies:
             continue
         seen |= copies
-        mates = colour_mates(d.card_face, d.face_colour, group, t.n_cards, card) if c.call_colour_held else 0
+        mates = colour_mates_of(t, card) if c.call_colour_held else 0
         if may_call(True, bool(had & copies), c.call_not_held, c.call_colour_held, bool(hand & mates),
                     c.call_held):
             keep |= 1 << card

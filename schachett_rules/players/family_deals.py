@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import SchachettError
+from ..kernel.before_play import colour_mates_of
 from ..kernel.core import WAYS, pass_step
 from ..kernel.tables import Tables
 from ..kernel.deal import names_of
@@ -189,7 +190,7 @@ def call_holdings(t: Tables, obs) -> tuple[list[tuple[tuple[int, ...], int]], di
     it may lie in now (his hand, and the cards he laid away where a held card may be one of them), and the
     cards that cannot lie in a place (every copy, where he may not hold the card). A set one of whose cards he
     has been seen playing asks nothing more. The call clause's conditions are the kernel's
-    (:func:`~schachett_rules.kernel.core.may_call`, :func:`~schachett_rules.kernel.core.colour_mates`).
+    (:func:`~schachett_rules.kernel.core.may_call`, :func:`~schachett_rules.kernel.before_play.colour_mates_of`).
 
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> from schachett_rules.kernel.observation import Observation
@@ -203,7 +204,6 @@ def call_holdings(t: Tables, obs) -> tuple[list[tuple[tuple[int, ...], int]], di
     >>> names_of(t, bars[2])                                   # and not the Ace itself
     ('gA',)
     """
-    from ..kernel.core import colour_mates
     flow = t.flow
     declarer = obs.declarer
     if flow is None or obs.called is None or declarer is None or declarer in obs.hands or obs.contract is None:
@@ -227,10 +227,7 @@ def call_holdings(t: Tables, obs) -> tuple[list[tuple[tuple[int, ...], int]], di
         for p in (declarer,) + laid:
             bars[p] = bars.get(p, 0) | copies
     if contract.call_colour_held:
-        groups = {g: i for i, g in enumerate(dict.fromkeys(v.face_group))}
-        group = [groups[g] for g in v.face_group]
-        first = (copies & -copies).bit_length() - 1
-        mates = colour_mates(d.card_face, d.face_colour, group, v.n_cards, first)
+        mates = colour_mates_of(v, (copies & -copies).bit_length() - 1)
         if not shown & mates:
             musts.append(((declarer,), mates))
     return musts, bars

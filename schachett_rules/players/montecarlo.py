@@ -40,8 +40,8 @@ from .worth import played_out
 
 class Sampler:
     """Deals consistent with one observation: fixed cards, the sizes of the places, and cards each place cannot
-    hold. The places are the seats' hands and, in the family's games, the cards laid away in an exchange and
-    those left in the stock (:func:`~.family_deals.places`)."""
+    hold. The places are the seats' hands and, in the family's games, the cards laid away in an exchange,
+    those left in the stock and a tableau's covered cards (:func:`~.family_deals.places`)."""
 
     def __init__(self, t: Tables, obs: Observation):
         self.t, self.seat = t, obs.seat
