@@ -403,6 +403,7 @@ def test_the_matrix_shows_the_rules_that_differ_first_and_every_rule_on_demand()
 def built_site(tmp_path_factory):
     out = tmp_path_factory.mktemp("learn-site")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+    env.pop("SCHACHETT_SITE_URL", None)        # the sitemap below names the default address
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
                             cwd=home(), env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -441,3 +442,13 @@ def test_the_home_page_starts_here_and_the_downloads_are_built(built_site):
             assert pymupdf.open(pdf).page_count >= 1
             assert f"downloads/schachett-{kind}-{paper}.pdf" in play      # How to play links every download
     assert play.count("assets/learn/sample-") >= 13
+
+
+def test_the_sites_address_is_the_one_the_publisher_sets(monkeypatch):
+    # mkdocs.yml reads SCHACHETT_SITE_URL, so a host names the site without editing the file; unset, the
+    # reserved example address stands in
+    from mkdocs.config import load_config
+    monkeypatch.delenv("SCHACHETT_SITE_URL", raising=False)
+    assert load_config(str(home() / "mkdocs.yml")).site_url == "https://schachett.example/"
+    monkeypatch.setenv("SCHACHETT_SITE_URL", "https://cards.example.org/schachett/")
+    assert load_config(str(home() / "mkdocs.yml")).site_url == "https://cards.example.org/schachett/"
