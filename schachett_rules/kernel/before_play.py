@@ -342,13 +342,16 @@ def holders(state) -> tuple[int, ...]:
     return tuple(s for s in range(state.base.n_seats) if (state.hands[s] | state.discarded[s]) & flow.holders)
 
 
-def game_of(state, partner: int) -> object:
-    """The tables of this game with ``partner`` as the declarer's partner (-1: none yet)."""
+def game_of(state, partner: int, called_by: tuple[int, ...] | None = None) -> object:
+    """The tables of this game with ``partner`` as the declarer's partner (-1: none yet); ``called_by``: the seats
+    taken to hold the called card's copies (None: those that hold them in ``state``)."""
     flow = state.base.flow
     t0 = flow.contracts[state.contract].tables(state.trump) if state.contract >= 0 else state.base
     rule = partner_rule(state)
+    if called_by is None:
+        called_by = called_holders(state) if rule == "called" else ()
     party_of = partition(state.base.n_seats, rule, state.declarer, partner,
-                         holders(state) if rule == "holders" else called_holders(state) if rule == "called" else (),
+                         holders(state) if rule == "holders" else called_by if rule == "called" else (),
                          t0.party_of)
     sitting = 0
     if state.contract >= 0 and flow.contracts[state.contract].sit_out and state.declarer >= 0:
@@ -358,6 +361,12 @@ def game_of(state, partner: int) -> object:
         elif partner >= 0:
             sitting = 1 << partner
     return game_tables(flow, t0, party_of, sitting, state.called, state.declarer, 0 if rule == "holders" else -1)
+
+
+def game_if_called_by(state, seats: tuple[int, ...]) -> object:
+    """The tables this game would have if ``seats`` (in seat order, the declarer's own left out) held the called
+    card's copies: the parties a player imagines for a deal he cannot see, made as :func:`call` makes them."""
+    return game_of(state, seats[0] if seats else -1, seats)
 
 
 def start_play(state) -> None:

@@ -34,7 +34,8 @@ from ..kernel.state import State
 from ..kernel.tables import Tables
 from .bots import HeuristicBot, fallen_kings
 from .family_deals import call_holdings, known_cards, place_sizes, places, play_tables, plays_of
-from .rebuild import rebuilt, rule_voids
+from .called_copies import copy_placements, pick
+from .rebuild import rebuilt, replay, rule_voids
 from .worth import played_out
 
 
@@ -104,6 +105,7 @@ class Sampler:
         self._freedom = None
         self._open: list[list[int]] = []
         self._plain = False
+        self._placements = None
         rules = play_tables(t, obs)          # a contract's follow tiers (its trumps), where one is played
         for cards in [tr.cards for tr in obs.tricks] + ([obs.trick] if obs.trick else []):
             trick = [(seat, d.card_of(name)) for seat, name in cards]
@@ -120,6 +122,23 @@ class Sampler:
             for seat, barred in enumerate(rule_voids(t, obs, self.unseen, deals)):
                 self.excluded[seat] |= barred
             self._freedom = None
+            self._placements = self._place_copies(obs)
+
+    def _place_copies(self, obs: Observation):
+        """Where the called card's copies may lie, as the Kings taken told (:mod:`.called_copies`), or None."""
+        t = self.t
+
+        def game():
+            # the contract, trumps, declarer and card called, as any deal that reaches play gives them
+            rng = random.Random(0)
+            for _ in range(20):
+                state = replay(t, obs, self.sample(rng), rng, strict=False)
+                if state is not None:
+                    return state
+            return None
+
+        room = {p: self.size[p] - self.known[p].bit_count() for p in range(len(self.known)) if p not in self.visible}
+        return copy_placements(t, obs, game, self.unseen, self.known, self.excluded, room, self.musts)
 
     def _check_room(self, obs: Observation) -> None:
         """Refuse a view no deal can agree with: the places the seat cannot see must have room for exactly the
@@ -142,29 +161,34 @@ class Sampler:
         drawn until one has it there (an exact condition, and a deal costs far less than the game rebuilt
         from it); after ``draws`` the last is given, for the rebuilt game to refuse."""
         for _ in range(draws):
-            hands = self._draw(rng, tries)
+            placed = pick(self._placements, rng) if self._placements else {}
+            hands = self._draw(rng, tries, placed)
             if all(any(hands[p] & mask for p in where) for where, mask in self.musts):
                 break
         return hands
 
-    def _draw(self, rng: random.Random, tries: int) -> list[int]:
-        """One deal of the unseen cards to the places not seen, each card where nothing the seat saw bars it."""
+    def _draw(self, rng: random.Random, tries: int, placed: dict[int, int] | None = None) -> list[int]:
+        """One deal of the unseen cards to the places not seen, each card where nothing the seat saw bars it;
+        ``placed``: cards already laid in places (a mask by place), the called card's copies."""
         t = self.t
         hidden = [p for p in range(len(self.known)) if p not in self.visible]
-        need = {p: self.size[p] - self.known[p].bit_count() for p in hidden}
+        fixed = 0
+        for mask in (placed or {}).values():
+            fixed |= mask
+        need = {p: self.size[p] - self.known[p].bit_count() - (placed or {}).get(p, 0).bit_count() for p in hidden}
         if self._freedom is None:
             # how many hidden places may hold each card (the same for every deal of this observation)
             self._freedom = {c: sum(1 for s in hidden if not self.excluded[s] >> c & 1) for c in self.unseen}
             self._open = [[s for s in hidden if not self.excluded[s] >> c & 1] for c in range(t.n_cards)]
             self._plain = (all(len(self._open[c]) == len(hidden) for c in self.unseen)
-                           and sum(need.values()) == len(self.unseen))
+                           and sum(need.values()) + fixed.bit_count() == len(self.unseen))
         freedom, allowed = self._freedom, self._open
         if self._plain:
             # nothing known of any hidden hand: dealing card by card, each to a place by the room left in it,
             # is a shuffle cut into the places' sizes, at a fraction of the cost
-            cards = list(self.unseen)
+            cards = [c for c in self.unseen if not fixed >> c & 1]
             rng.shuffle(cards)
-            hands = list(self.known)
+            hands = self._start(placed)
             at = 0
             for p in hidden:
                 for c in cards[at:at + need[p]]:
@@ -173,10 +197,10 @@ class Sampler:
             return hands
         room = [0] * len(self.known)
         for attempt in range(tries):
-            hands = list(self.known)
+            hands = self._start(placed)
             for p in hidden:
                 room[p] = need[p]
-            cards = list(self.unseen)
+            cards = [c for c in self.unseen if not fixed >> c & 1]
             rng.shuffle(cards)
             # the most constrained cards first: those few seats may hold
             cards.sort(key=freedom.__getitem__)
@@ -206,6 +230,14 @@ class Sampler:
         raise SchachettError(  # pragma: no cover
             f"{t.name}: no deal of the cards it cannot see agrees with seat {self.seat}'s view of the game in "
             f"{tries} tries")
+
+
+    def _start(self, placed: dict[int, int] | None) -> list[int]:
+        """The places' cards before the draw: those the seat knows lie there, and those ``placed``."""
+        hands = list(self.known)
+        for p, mask in (placed or {}).items():
+            hands[p] |= mask
+        return hands
 
 
 def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
