@@ -182,6 +182,20 @@ def test_an_automaton_the_castling_clause_reaches_must_say_whether_it_castles(ru
         compile_ruleset(load(str(path)))
 
 
+def test_an_automaton_is_refused_where_a_decision_comes_before_the_first_card(rules):
+    # the automaton's rule chooses cards to play; Hearts asks every seat to pass three cards first (hearts:§2)
+    path = rules('ruleset v "V" extends hearts\n'
+                 'automaton [hearts:§1 design]: seat 1, seat 2 play the lowest card\n')
+    with pytest.raises(RuleCheckError, match=r"seat 1, seat 2 are played by this rule.*ask a seat to pass cards, "
+                                             r"of which the rule says nothing") as err:
+        compile_ruleset(load(str(path)))
+    assert ":2:1:" in str(err.value)
+    # Euchre: an auction, and the dealer lays a card away after taking the turned card up
+    path = rules('ruleset w "W" extends euchre\nautomaton [euchre:§1 design]: seat 3 play the highest card\n')
+    with pytest.raises(RuleCheckError, match=r"seat 3 is played by this rule.*to bid and lay cards away"):
+        compile_ruleset(load(str(path)))
+
+
 def test_castling_must_say_how_many_castles_a_moment_allows(rules):
     path = rules('ruleset v "V" extends reconstruction\ndrop lacuna castle-moment\n')
     with pytest.raises(RuleCheckError, match=r"how many castles one moment allows"):

@@ -324,6 +324,8 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
             errors.append(_fail(ex_eff, "the declarer takes up the cards, but nobody declares: without an auction "
                                         "the declarer is the one holder of a `parties: holders of` card"))
         own_exchange = (ex.who, ex.takes, ex.discards)
+    _automaton_asked(r, errors, passing is not None, auction is not None, any(any(c.call) for c in contracts),
+                     own_exchange is not None or any(c.exchange for c in contracts))
     return Flow(passing=(passing.clause.count, passing.clause.directions) if passing is not None else None,
                 exchange=own_exchange, exchange_cite=_cite(ex_eff.clause) if ex_eff is not None else "",
                 passing_cite=_cite(passing.clause) if passing is not None else "",
@@ -331,6 +333,23 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
                 first_bidder=first, rounds=tuple(rounds), all_pass=all_pass, all_pass_offer=play_offer,
                 auction_cite=_cite(auction.clause) if auction is not None else "", has_auction=auction is not None,
                 contracts=tuple(contracts), partner=rule, holders=holders)
+
+
+def _automaton_asked(r: Resolved, errors: list, passes: bool, bids: bool, calls: bool, lays_away: bool) -> None:
+    """An error where an automaton's seat could be asked a decision before play: its rule says which card it
+    plays and nothing of cards passed, bids, calls or cards laid away, so a person or a bot would decide them
+    for it, and the seat would no longer be played by a rule."""
+    eff = r.effective("automaton")
+    asked = [what for what, open_ in (("pass cards", passes), ("bid", bids), ("call a card", calls),
+                                      ("lay cards away", lays_away)) if open_]
+    if eff is None or not asked:
+        return
+    seats = ", ".join(f"seat {s}" for s in eff.clause.seats)
+    said = ", ".join(asked[:-1]) + (" and " if len(asked) > 1 else "") + asked[-1]
+    errors.append(_fail(eff, f"{seats} {'is' if len(eff.clause.seats) == 1 else 'are'} played by this rule, which "
+                             f"says which card to play, but before the first card this ruleset may ask a seat to "
+                             f"{said}, of which the rule says nothing; an automaton can play only a game in which "
+                             f"nothing is decided before the first card"))
 
 
 def _classes_of(scope: Resolved, base, colour):
