@@ -6,7 +6,8 @@
 
 Arguments after ``test`` go to pytest: ``python3 tasks.py test -m "not slow"`` is the fast lane,
 everything but the tests marked slow (the whole site build, long hypothesis runs, the Dask
-cluster, long simulations); CI runs the whole suite.
+cluster, long simulations); CI runs the whole suite. The tests run in one process per core
+(pytest-xdist); ``-n 0`` runs them in one.
 
 Each job creates ``.venv`` on first use and installs the project into it; a
 later run reinstalls only when pyproject.toml has changed.
@@ -69,10 +70,20 @@ def build() -> None:
           f"(open site/index.html, or run: .venv/bin/schachett site serve)")
 
 
+def workers(args: list[str]) -> list[str]:
+    """pytest-xdist's arguments for one test process per core, a test file to each in turn (its module fixtures
+    are made once), unless the arguments already say how to run (``-n 0``: in this process alone)."""
+    if any(a.startswith(("-n", "--numprocesses", "--dist")) or a in ("no:xdist", "-pno:xdist") for a in args):
+        return []
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return ["-n", str(cores), "--dist", "loadfile"] if cores > 1 else []
+
+
 def test() -> None:
-    """Run the whole test suite (or what the pytest arguments select, e.g. ``-m "not slow"``)."""
+    """Run the whole test suite (or what the pytest arguments select, e.g. ``-m "not slow"``), a process a core."""
     setup()
-    run(BIN / "python", "-m", "pytest", *sys.argv[2:])
+    args = sys.argv[2:]
+    run(BIN / "python", "-m", "pytest", *workers(args), *args)
 
 
 JOBS = {"build": build, "test": test, "setup": setup}

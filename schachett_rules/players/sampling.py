@@ -31,6 +31,19 @@ from .montecarlo import Deliberating, card_of, positions, refuse_uncompiled
 
 # the positions one solve may visit before the player settles for a shorter look ahead
 BUDGET = 60_000
+DEALS = 80              # deals a decision at the default strength
+DEALS_MANY_HANDS = 24   # the same with six hands or more
+
+
+def default_deals(t: Tables) -> int:
+    """The deals a decision samples unless a strength is given: 80, and 24 where six or more hands play, whose
+    look ahead over a trick of six or eight cards costs about 7 ms a deal (so a decision stays within 200 ms).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> default_deals(tables_for("original")), default_deals(tables_for("eight-players-called"))
+    (80, 24)
+    """
+    return DEALS if t.n_active < 6 else DEALS_MANY_HANDS
 
 
 class SamplingBot(Deliberating):
@@ -38,11 +51,12 @@ class SamplingBot(Deliberating):
 
     name = "dd"
 
-    def __init__(self, t: Tables, samples: int = 80, horizon: int = 1, exact_from: int = 4, rollouts: int = 1,
-                 playout: str = "greedy"):
+    def __init__(self, t: Tables, samples: int | None = None, horizon: int = 1, exact_from: int = 4,
+                 rollouts: int = 1, playout: str = "greedy"):
         from ..search.exact import Solver     # numba is loaded by the first strong player, not by every import
         refuse_uncompiled(t, "the sampling player")
         self.t = t
+        samples = default_deals(t) if samples is None else samples
         self.samples, self.horizon, self.exact_from, self.rollouts = samples, horizon, exact_from, rollouts
         self.playout = playout
         self.solver = Solver(t, table_bits=18)
