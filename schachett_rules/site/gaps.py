@@ -147,8 +147,9 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                         + skill_table(where, [(o.name, {name: o.name}) for o in lac.options], where))
     extra = ""
     if name == "deal":
-        rows, chi2 = compare(ctx.tables["ai-reconstruction"], 100000, 1888)
-        table = ["| Kings of party 0 : party 1 | exact | by dealing 100,000 hands | 95% interval |", "|---|---|---|---|"]
+        ai = ctx.tables["ai-reconstruction"]
+        rows, chi2 = compare(ai, 100000, 1888)
+        table = [f"| Kings of {' : '.join(ai.party_names)} | exact | by dealing 100,000 hands | 95% interval |", "|---|---|---|---|"]
         for row in rows:
             table.append(f"| {' : '.join(map(str, row['split']))} | {row['exact_fraction']} = {row['exact']:.4f} | "
                          f"{row['simulated']:.4f} | [{row['ci95'][0]:.4f}, {row['ci95'][1]:.4f}] |")

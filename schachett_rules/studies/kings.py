@@ -96,11 +96,13 @@ CHI2_999 = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52}
 def format_comparison(t: Tables, deals: int, seed: int) -> str:
     """The comparison as text, with a verdict."""
     rows, chi2 = compare(t, deals, seed)
+    head = " : ".join(t.party_names)
+    width = max(18, len(head) + 1)
     lines = [f"How the deal of {t.name} shares the Kings between the parties ({deals} deals, seed {seed})", "",
-             f"{'party 0 : party 1':<18} {'exact':>22} {'simulated':>10}   95% interval"]
+             f"{head:<{width}} {'exact':>22} {'simulated':>10}   95% interval"]
     for r in rows:
         split = " : ".join(map(str, r["split"]))
-        lines.append(f"{split:<18} {r['exact_fraction']:>12} = {r['exact']:.4f} {r['simulated']:>10.4f}   "
+        lines.append(f"{split:<{width}} {r['exact_fraction']:>12} = {r['exact']:.4f} {r['simulated']:>10.4f}   "
                      f"[{r['ci95'][0]:.4f}, {r['ci95'][1]:.4f}]{'' if r['agrees'] else '  (outside)'}")
     one_party = sum(r["exact"] for r in rows if 0 in r["split"])
     lines.append("")
