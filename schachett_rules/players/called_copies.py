@@ -68,7 +68,7 @@ def copy_placements(t: Tables, obs, game, unseen: list[int], known: list[int], e
     state = game()
     if state is None:
         return None
-    face = d.face_cards[d.face_names.index(obs.called)]
+    face = d.face_cards[t.face(obs.called)]
     copies = [c for c in unseen if face >> c & 1]
     declarer, n = obs.declarer, t.n_seats
     seen = {s for s, name in plays_of(obs) if name == obs.called}

@@ -171,11 +171,12 @@ class Sampler:
         """One deal of the unseen cards to the places not seen, each card where nothing the seat saw bars it;
         ``placed``: cards already laid in places (a mask by place), the called card's copies."""
         t = self.t
+        placed = placed or {}
         hidden = [p for p in range(len(self.known)) if p not in self.visible]
         fixed = 0
-        for mask in (placed or {}).values():
+        for mask in placed.values():
             fixed |= mask
-        need = {p: self.size[p] - self.known[p].bit_count() - (placed or {}).get(p, 0).bit_count() for p in hidden}
+        need = {p: self.size[p] - self.known[p].bit_count() - placed.get(p, 0).bit_count() for p in hidden}
         if self._freedom is None:
             # how many hidden places may hold each card (the same for every deal of this observation)
             self._freedom = {c: sum(1 for s in hidden if not self.excluded[s] >> c & 1) for c in self.unseen}
@@ -231,11 +232,10 @@ class Sampler:
             f"{t.name}: no deal of the cards it cannot see agrees with seat {self.seat}'s view of the game in "
             f"{tries} tries")
 
-
-    def _start(self, placed: dict[int, int] | None) -> list[int]:
+    def _start(self, placed: dict[int, int]) -> list[int]:
         """The places' cards before the draw: those the seat knows lie there, and those ``placed``."""
         hands = list(self.known)
-        for p, mask in (placed or {}).items():
+        for p, mask in placed.items():
             hands[p] |= mask
         return hands
 
