@@ -127,7 +127,7 @@ def structural_problem(t: Tables, sc: Scenario, room: int) -> tuple[str, str] | 
         winner = winning_party(t, k.owner, k.fate)
         least = sum(card_points(t, t.n_tricks - 1)[d.face(f)] for f in sc.promoted)
         if sc.card_points[winner] < least:
-            return "last-trick-points", (f"{t.party_names[winner]} win the last trick ({k.king} "
-                                         f"{k.event or k.fate} there) and with it {least} points of promoted "
-                                         f"cards, more than their {sc.card_points[winner]} card points")
+            return "last-trick-points", (f"party {winner} wins the last trick ({k.king} {k.event or k.fate} there) "
+                                         f"and with it {least} points of promoted cards, more than its "
+                                         f"{sc.card_points[winner]} card points")
     return None
