@@ -19,6 +19,7 @@ from ..kernel.compiler import Tables, compile_ruleset
 from ..kernel.deal import names_of
 from ..kernel.records import (BidRecord, CallRecord, CastleRecord, DiscardRecord, GameResult, GiveRecord,
                               PenaltyRecord, TrickRecord)
+from ..kernel.actions import Give
 from ..kernel.verify import decision_action
 from ..kernel.state import State
 from ..errors import IllegalAction, RecordError
@@ -233,7 +234,12 @@ def parse_record(text: str, file: str = "<record>") -> GameRecord:
 
 
 def apply_step(state: State, action, where: str = "") -> None:
-    """Apply one action of a record to the state (a card name, or a play, penalty, castle or pass step)."""
+    """Apply one action of a record to the state (a card name, or a play, penalty, castle or pass step).
+
+    Where a seat is played by the automaton clause, the record's card (played or passed) must be the one its
+    rule makes: a record is the game as it was played, and the rule leaves that seat no choice."""
+    rule = state.rule_action()
+    before = len(state.history())
     try:
         if type(action) in DECISION_STEPS:
             key, phase = DECISION_STEPS[type(action)]
@@ -256,8 +262,25 @@ def apply_step(state: State, action, where: str = "") -> None:
             while state.phase_name == "castle" and not any(o.seat == seat for o in state.castle_options()):
                 state.pass_castle()
             state.castle(seat, action.castle.officer, action.castle.king)
+        done = state.history()[before:before + 1]
+        if rule is not None and done and _seat_card(done[0]) != (rule.seat, rule.card):
+            state.undo()
+            name = state.t.deck.card_name
+            verb = "passes" if type(rule) is Give else "plays"
+            raise IllegalAction(f"seat {rule.seat} is played by the automaton clause's rule, which {verb} "
+                                f"{name(rule.card)} here, not {name(_seat_card(done[0])[1])}",
+                                seat=rule.seat, card=name(_seat_card(done[0])[1]), clause="automaton")
     except IllegalAction as err:
         raise IllegalAction(err.reason, err.trick, err.seat, err.card, err.clause, where=where) from None
+
+
+def _seat_card(entry: tuple) -> tuple[int, int]:
+    """The seat and card of a card played or passed in the state's history (-1, -1 for anything else)."""
+    if entry[0] == "give":
+        return entry[1], entry[2]
+    if entry[0] == "play":
+        return entry[2], entry[3]
+    return -1, -1
 
 
 def state_of(record: GameRecord, t: Tables, file: str = "<record>", upto: int | None = None) -> State:

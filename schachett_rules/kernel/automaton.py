@@ -11,6 +11,14 @@ cards would take the trick from the card holding it.
 'w1'
 >>> t.deck.card_name(automaton_card(t, hand, [], 0, "highest"))
 'wK'
+
+Where cards are passed before play, the clause may say which the seat passes:
+its highest or its lowest, one card at a time by the same order of strength.
+
+>>> h = tables_for("hearts")
+>>> hand = sum(h.deck.face_cards[h.face(f)] for f in ("c2", "sQ", "hA"))
+>>> h.deck.card_name(automaton_give(h, hand, "highest")), h.deck.card_name(automaton_give(h, hand, "lowest"))
+('hA', 'c2')
 """
 
 from __future__ import annotations
@@ -52,6 +60,17 @@ def strength_places(rank, points, card_face) -> tuple[int, ...]:
 def strength_order(t: Tables) -> tuple[int, ...]:
     """Card -> its place when all cards are sorted by :func:`strength` (worked out by the compiler)."""
     return t.strength_order
+
+
+def passes_of(t: Tables, seat: int) -> str | None:
+    """Which cards an automaton's seat passes (``highest`` or ``lowest``), or None if a player passes them."""
+    return t.automaton_passes if policy_of(t, seat) is not None else None
+
+
+def automaton_give(t: Tables, hand: int, rule: str) -> int:
+    """The card the rule ``rule`` (``highest`` or ``lowest``) passes next from ``hand``."""
+    cards = [c for c in range(t.n_cards) if hand >> c & 1]
+    return automaton_pick(POLICIES.index(rule), cards, [False] * len(cards), len(cards), strength_order(t))
 
 
 def automaton_card(t: Tables, hand: int, trick: Sequence[tuple[int, int]], index: int, policy: str,

@@ -340,16 +340,21 @@ def _automaton_asked(r: Resolved, errors: list, passes: bool, bids: bool, calls:
     plays and nothing of cards passed, bids, calls or cards laid away, so a person or a bot would decide them
     for it, and the seat would no longer be played by a rule."""
     eff = r.effective("automaton")
+    if eff is None:
+        return
+    passes = passes and eff.clause.passes is None
     asked = [what for what, open_ in (("pass cards", passes), ("bid", bids), ("call a card", calls),
                                       ("lay cards away", lays_away)) if open_]
-    if eff is None or not asked:
+    if not asked:
         return
     seats = ", ".join(f"seat {s}" for s in eff.clause.seats)
     said = ", ".join(asked[:-1]) + (" and " if len(asked) > 1 else "") + asked[-1]
+    hint = (" (', pass the highest cards' or ', pass the lowest cards' after the play rule says which cards it "
+            "passes)" if passes else "")
     errors.append(_fail(eff, f"{seats} {'is' if len(eff.clause.seats) == 1 else 'are'} played by this rule, which "
                              f"says which card to play, but before the first card this ruleset may ask a seat to "
-                             f"{said}, of which the rule says nothing; an automaton can play only a game in which "
-                             f"nothing is decided before the first card"))
+                             f"{said}, of which the rule says nothing{hint}; an automaton can play only a game in "
+                             f"which it is told what to do at every decision"))
 
 
 def _classes_of(scope: Resolved, base, colour):

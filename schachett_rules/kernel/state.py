@@ -42,7 +42,7 @@ from . import castling as castle_rules
 from . import gamelog
 from .actions import (AUCTION, BEFORE, BETWEEN, CALL, CASTLE, CHANCE, DEAL, EXCHANGE, OVER, PASSING, PHASES, PLAY,
                       RESCUE, TERMINAL, Bid, Call, Castle, Deal, Discard, Give, Pass, Penalty, Play)
-from .automaton import automaton_card, policy_of
+from .automaton import automaton_card, automaton_give, passes_of, policy_of
 from .chance import random_action
 from .deal import deal_full, hands_of_record, names_of
 from .records import CastleRecord, GameResult, PassRecord, PenaltyRecord, PlayRecord, TrickRecord, money
@@ -299,7 +299,12 @@ class State:
         return []
 
     def rule_action(self):
-        """The action a rule of the ruleset makes for the decider (an automaton's card), or None."""
+        """The action a rule of the ruleset makes for the decider (an automaton's card, or a card it passes), or
+        None."""
+        if self.phase == PASSING and self.known_deal:
+            seat = before_play.passer(self)
+            rule = passes_of(self.t, self.t.controller(seat))
+            return Give(seat, automaton_give(self.t, self.hands[seat], rule)) if rule else None
         if self.phase != PLAY or not self.known_deal:
             return None
         t, seat = self.t, self.seat_to_play()

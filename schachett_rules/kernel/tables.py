@@ -121,6 +121,7 @@ class Tables:
     no_castling_cite: str = ""                           # the citation of a `castling: none` clause
     dummies: tuple[DummyTable, ...] = ()
     automaton: tuple[tuple[int, ...], str] | None = None   # seats played by a fixed rule, and the rule
+    automaton_passes: str | None = None                   # highest | lowest: the cards those seats pass
     review: int = 0                                      # finished tricks a player may look at
     memory: str = "every"                                # every | review
     first_dealer: int = 0                                # the seat that deals a session's first game (dealer)

@@ -105,6 +105,10 @@ def _verify_play(state, action):
         raise IllegalAction("the game is over; there is no card left to play", trick=t.n_tricks, card=name)
     if state.phase == DEAL:
         raise IllegalAction("the cards have not been dealt yet", card=name)
+    if state.phase in _DOING:
+        seat = state.before_play_seat()
+        raise IllegalAction(f"no card is played yet: it is seat {seat}'s turn to {_DOING[state.phase]}",
+                            seat=action.seat, card=name)
     mover = state.seat_to_play()
     if action.seat != mover:
         who = _whose_lead(state)

@@ -615,9 +615,13 @@ class _Build:
     def never_castle(self, meta, ch):
         return "never"
 
+    def pass_rule(self, meta, ch):
+        return ch[0]
+
     def automaton(self, meta, ch):
-        basis, seats, policy, castles, because = ch
-        return ir.Automaton(seats=seats, policy=policy, castles=castles, **_fields(meta, basis, because))
+        basis, seats, policy, passes, castles, because = ch
+        return ir.Automaton(seats=seats, policy=policy, passes=passes, castles=castles,
+                            **_fields(meta, basis, because))
 
     def castle_moment(self, meta, ch):
         basis, castles, because = ch

@@ -604,11 +604,16 @@ class Automaton(ClauseBase):
     ``castles`` says what the rule does where castling is open to such a seat:
     ``never`` (it lets every chance go); None where the ruleset leaves it
     unsaid, which the compiler refuses when castling could reach the seat.
+    ``passes`` says which cards the seat passes where cards are passed before
+    play (Hearts): its ``highest`` or its ``lowest``, one at a time by the
+    order the play rule ranks cards in; None where the ruleset leaves it unsaid,
+    which the compiler refuses when the ruleset passes cards.
     """
 
     clause: Literal["automaton"] = "automaton"
     seats: tuple[int, ...]
     policy: Literal["lowest", "highest", "cheapest-taker"]
+    passes: Literal["highest", "lowest"] | None = None
     castles: Literal["never"] | None = None
 
 

@@ -103,6 +103,8 @@ KEYWORDS: dict[str, tuple[Word, ...]] = {
                      ("highest", "the highest card", "the highest legal card"),
                      ("cheapest-taker", "the cheapest card that takes, else the lowest card",
                       "the cheapest legal card that takes the trick, and otherwise the lowest")),
+    "pass_policy": _words(("highest", "the highest cards", "the highest cards of its hand"),
+                          ("lowest", "the lowest cards", "the lowest cards of its hand")),
 }
 
 

@@ -205,6 +205,7 @@ def clause(c, indent: str = "") -> str:
         text = f"memory{b}: {phrase('memory_kind', c.keeps)}"
     elif isinstance(c, ir.Automaton):
         text = (f"automaton{b}: " + ", ".join(f"seat {x}" for x in c.seats) + f" play {phrase('policy', c.policy)}"
+                + (f", pass {phrase('pass_policy', c.passes)}" if c.passes else "")
                 + (", and never castle" if c.castles == "never" else ""))
     elif isinstance(c, ir.CastleMoment):
         text = f"castle moment{b}: {phrase('per_moment', c.castles)}"

@@ -47,7 +47,7 @@ from .plan import (A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE, A_PASS, A
                    BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, ROUND, TO_DISCARD,
                    DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, EXCHANGER, FALLEN, GAME, H_COVERED,
                    H_PASSED, H_PLAYED, LEADER, MOMENT, N_CASTLES, N_EVENTS, PARTIES, PARTNER, PASSES, PHASE, PLAYED,
-                   POS, REGS, RESTRICT, S_COVERED,
+                   POS, REGS, RESTRICT, S_AUTO_PASS, S_COVERED,
                    S_CARDS, S_CASTLING, S_EACH, S_EACH_SEAT, S_FATES, S_LIMIT, S_NEVER, S_OTHER_KING, S_OWED,
                    S_PARTIES, S_PASS, S_RANDOM, S_REST, S_RULES, S_SAME, S_SEATS, S_SKIP, S_TRICKS, S_WORDS, SITTING,
                    SKIPPED, T_CARDS, T_LEADER, T_POINTS, T_WINNER, THROWN, TRICK, TRUMP, TURNED, UNSET, GAME_REGS, Arrays,
@@ -509,7 +509,17 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
         if regs[POS] >= len(u):
             return _need(sc, regs, 0 if regs[PHASE] == PASSING else 1)
         if regs[PHASE] == PASSING:        # the k-th card of the hand, found in its words
-            hand = hands[_passer(sc, regs)]
+            seat = _passer(sc, regs)
+            hand = hands[seat]
+            if policy[seat] >= 0:        # an automaton passes by its rule (kernel.automaton.automaton_give)
+                m = 0
+                for i in range(count_cards(hand)):
+                    cards[m] = kth_card(hand, i)
+                    takes[m] = False
+                    m += 1
+                _give(sc, rules, beats2, points2, follow, party_of, hands, regs,
+                      automaton_pick(sc[S_AUTO_PASS], cards, takes, m, strength))
+                continue
             _give(sc, rules, beats2, points2, follow, party_of, hands, regs,
                   kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
         else:

@@ -1,0 +1,175 @@
+"""An automaton in a game that passes cards before play: the clause says which cards its seats pass.
+
+Hearts (hearts:§2) asks every player to pass three cards before the first trick. An automaton's rule said only
+which card to play, so the compiler refused an automaton there; with ``, pass the highest cards`` (or ``the
+lowest cards``) the rule decides the passes too, and no bot or person is asked for them. The cards expected are
+worked out by hand from the deal below and the order the rule ranks cards in (rank, then points, then the deck's
+order: an Ace over a King, and of two Kings the one worth a point, the King of hearts).
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from click.testing import CliRunner
+
+from schachett_rules.cli.main import main
+from schachett_rules.engine.replay import record_of
+from schachett_rules.errors import RuleCheckError
+from schachett_rules.kernel.actions import PASSING, PLAY, Give
+from schachett_rules.kernel.compiler import compile_ruleset
+from schachett_rules.kernel.state import State
+from schachett_rules.kernel.streams import GameStream
+from schachett_rules.language.printer import clause
+from schachett_rules.players import make_bot
+from schachett_rules.players.bots import play_game
+from schachett_rules.playouts.batch import random_batch, uniforms
+from schachett_rules.playouts.single import random_game
+from schachett_rules.rules.loader import load
+from tests.test_batch import Stream
+
+AUTOMATA = ('ruleset hearts-auto "Hearts against three automata" extends hearts\n'
+            'automaton [hearts:§1 design]: seat 1, seat 2, seat 3 play the lowest card, pass the highest cards\n')
+
+# a deal (seat by seat); the dealer is seat 0, so seat 1 passes first, then seats 2, 3 and 0 (hearts:§2)
+DEAL = [
+    ["c10", "c4", "c6", "c8", "cQ", "d10", "d4", "d7", "dA", "dJ", "dQ", "h6", "s4"],
+    ["c3", "c9", "dK", "h3", "h5", "h8", "hA", "hJ", "hQ", "s6", "s7", "s8", "sJ"],
+    ["c5", "c7", "cA", "cJ", "d2", "d6", "d8", "d9", "h10", "h2", "s10", "s3", "sK"],
+    ["c2", "cK", "d3", "d5", "h4", "h7", "h9", "hK", "s2", "s5", "s9", "sA", "sQ"],
+]
+
+
+@pytest.fixture()
+def automata(rules):
+    return compile_ruleset(load(str(rules(AUTOMATA, "hearts-auto"))))
+
+
+def _names(t, mask: int) -> set[str]:
+    return {t.deck.card_name(c) for c in range(t.n_cards) if mask >> c & 1}
+
+
+def test_hearts_s2_an_automaton_passes_its_highest_cards_by_its_rule(automata):
+    t = automata
+    state = State.from_record(t, 0, DEAL, game=0)            # game 0 passes to the left
+    assert state.phase == PASSING
+    passed = []
+    while state.phase == PASSING:
+        action = state.rule_action()
+        if action is None:                                     # seat 0 is the person's: he passes his lowest
+            assert state.before_play_seat() == 0
+            action = min(state.legal_actions(), key=lambda a: t.strength_order[a.card])
+        assert isinstance(action, Give)
+        passed.append((action.seat, t.deck.card_name(action.card)))
+        state.apply(action)
+    # by hand: seat 1 holds one Ace (hA), one King (dK), one Queen (hQ); seat 2 the Ace of clubs, the King of
+    # spades and, with no Queen, the Jack of clubs; seat 3 the Ace of spades, then of its Kings the heart (a
+    # point) before the club
+    assert passed[:9] == [(1, "hA"), (1, "dK"), (1, "hQ"), (2, "cA"), (2, "sK"), (2, "cJ"),
+                          (3, "sA"), (3, "hK"), (3, "cK")]
+    assert state.phase == PLAY
+    # to the left: seat 2 now holds what seat 1 passed, seat 0 what seat 3 passed
+    assert {"hA", "dK", "hQ"} <= _names(t, state.hands[2])
+    assert {"sA", "hK", "cK"} <= _names(t, state.hands[0])
+
+
+def test_hearts_s2_the_lowest_cards_reading(rules):
+    t = compile_ruleset(load(str(rules(AUTOMATA.replace("pass the highest", "pass the lowest"), "hearts-auto"))))
+    state = State.from_record(t, 0, DEAL, game=0)
+    seat1 = [t.deck.card_name(state.rule_action().card)]
+    state.apply(state.rule_action())
+    seat1.append(t.deck.card_name(state.rule_action().card))
+    # by hand: seat 1's lowest is its three (c3 before h3: the same rank, no points against one)
+    assert seat1 == ["c3", "h3"]
+
+
+def test_an_automaton_that_passes_where_nothing_is_passed_is_refused(rules):
+    path = rules('ruleset v "V" extends solitaire\n'
+                 'override automaton [§3 design]: seat 1, seat 3 play the cheapest card that takes, else the lowest '
+                 'card, pass the highest cards, and never castle\n')
+    with pytest.raises(RuleCheckError, match=r"passes no cards before play; leave that phrase out") as err:
+        compile_ruleset(load(str(path)))
+    assert ":2:" in str(err.value)
+
+
+def test_an_automaton_still_may_not_sit_where_it_would_be_asked_to_bid(rules):
+    path = rules('ruleset w "W" extends euchre\n'
+                 'automaton [euchre:§1 design]: seat 3 play the highest card, pass the highest cards\n')
+    with pytest.raises(RuleCheckError, match=r"this ruleset passes no cards before play"):
+        compile_ruleset(load(str(path)))
+
+
+def test_the_printer_writes_the_passing_rule_back(rules):
+    ruleset = load(str(rules(AUTOMATA, "hearts-auto")))
+    text = clause(ruleset.clause("automaton"))
+    assert text == ("automaton [hearts:§1 design]: seat 1, seat 2, seat 3 play the lowest card, "
+                    "pass the highest cards")
+    # and what it writes parses to the same clause
+    again = load(str(rules(AUTOMATA.splitlines()[0] + "\n" + text + "\n", "hearts-auto")))
+    assert again.clause("automaton") == ruleset.clause("automaton")
+
+
+def test_the_state_the_one_game_path_and_the_batch_agree_with_automata_passing(automata):
+    t = automata
+    games = 40
+    u = uniforms(t, games, np.random.default_rng(3))
+    dealers = np.arange(games) % t.n_seats
+    numbers = np.arange(games) % 4
+    out = random_batch(t, dealers, u, numbers)
+    name = t.deck.card_name
+    for g in range(games):
+        stream, fast = Stream(u[g]), Stream(u[g])
+        game = State.deal(t, int(dealers[g]), stream, game=int(numbers[g]))
+        game.play_randomly(stream)
+        one = random_game(t, int(dealers[g]), fast, game=int(numbers[g]))
+        assert stream.i == fast.i, g            # the automata's passes draw no numbers on either path
+        tricks = [(tr.cards, tr.winner, tr.points) for tr in game.tricks]
+        assert [(tuple((s, name(c)) for s, c in plays), w, int(p)) for plays, w, p in
+                zip(one.tricks(), one.trick_winners, one.log[:, 1])] == tricks, g
+        assert [int(out.winners[g, i]) for i in range(t.n_tricks)] == [tr.winner for tr in game.tricks], g
+    # pass by pass, each automaton's card is the highest it still holds (game 1 passes to the right)
+    state = State.deal(t, 0, GameStream(7, 0), game=1)
+    while state.phase == PASSING:
+        seat = state.before_play_seat()
+        action = state.rule_action() if seat != 0 else state.legal_actions()[0]
+        if seat != 0:
+            top = max((a.card for a in state.legal_actions()), key=lambda c: t.strength_order[c])
+            assert action == Give(seat, top)
+        state.apply(action)
+
+
+def test_a_bot_plays_hearts_against_three_automata(automata):
+    t = automata
+    bots = [make_bot("mc", t)] + [make_bot("random", t)] * 3       # the automata's seats never ask their bot
+    game = play_game(t, 0, bots, GameStream(4, 0))
+    assert game.over and len(game.tricks) == t.n_tricks
+    assert sum(game.card_points) == 26                               # every heart and the Queen of spades
+
+
+def test_a_record_must_show_the_automaton_passing_by_its_rule(automata, rules, tmp_path):
+    t = automata
+    state = State.from_record(t, 0, DEAL, game=0)
+    state.play_randomly(GameStream(1, 0))
+    record = record_of(state, "hearts-auto").model_dump(mode="json", by_alias=True, exclude_none=True)
+    folder = rules(AUTOMATA, "hearts-auto").parent
+    good = folder / "good.json"
+    good.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(good)])
+    assert result.exit_code == 0, result.output
+    # seat 1 passes first; its rule passes hA (by hand, above): a record that says c3 is refused, naming both
+    record["actions"][0] = {"give": "c3"}
+    bad = folder / "bad.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(bad)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "action 1, seat 1, card c3: seat 1 is played by the automaton clause's rule, which passes hA here, " \
+           "not c3" in result.output
+    # a card played while cards are still being passed names whose turn it is to pass
+    record["actions"] = record["actions"][:1] + ["c4"]
+    record["actions"][0] = {"give": "hA"}
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(bad)])
+    assert "action 2, seat 0, card c4: no card is played yet: it is seat 1's turn to pass a card on" in result.output
