@@ -1,4 +1,5 @@
-"""An automaton in a game that passes cards before play: the clause says which cards its seats pass.
+"""An automaton in a game that decides before play: the clause says which cards its seats pass, and that they
+never bid.
 
 Hearts (hearts:§2) asks every player to pass three cards before the first trick. An automaton's rule said only
 which card to play, so the compiler refused an automaton there; with ``, pass the highest cards`` (or ``the
@@ -19,7 +20,7 @@ from click.testing import CliRunner
 from schachett_rules.cli.main import main
 from schachett_rules.engine.replay import record_of
 from schachett_rules.errors import RuleCheckError
-from schachett_rules.kernel.actions import PASSING, PLAY, Give
+from schachett_rules.kernel.actions import AUCTION, PASSING, PLAY, Bid, Call, Give
 from schachett_rules.kernel.compiler import compile_ruleset
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.streams import GameStream
@@ -30,6 +31,8 @@ from schachett_rules.playouts.batch import random_batch, uniforms
 from schachett_rules.playouts.single import random_game
 from schachett_rules.rules.loader import load
 from tests.test_batch import Stream
+from tests.test_compiled_family import _card
+from tests.test_family import RUFER
 
 AUTOMATA = ('ruleset hearts-auto "Hearts against three automata" extends hearts\n'
             'automaton [hearts:§1 design]: seat 1, seat 2, seat 3 play the lowest card, pass the highest cards\n')
@@ -173,3 +176,88 @@ def test_a_record_must_show_the_automaton_passing_by_its_rule(automata, rules, t
     bad.write_text(json.dumps(record), encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(bad)])
     assert "action 2, seat 0, card c4: no card is played yet: it is seat 1's turn to pass a card on" in result.output
+
+
+# --- an automaton that never bids (schafkopf:§6, wendish:§3) ------------------------------------------------------
+
+def test_schafkopf_s6_an_automaton_that_never_bids_passes_at_each_turn(rules):
+    # seats 0, 2 and 3 are automata: West (seat 1) is the only one who bids; he plays a Rufer and calls the
+    # acorn Ace, which East holds (the deal of test_family), so East, an automaton, is his partner
+    t = compile_ruleset(load(str(rules('ruleset v "V" extends schafkopf\n'
+                                       'automaton [schafkopf:§6 design]: seat 0, seat 2, seat 3 play the lowest card, '
+                                       'never bid\n'))))
+    state = State.from_record(t, 0, RUFER)
+    assert state.phase == AUCTION
+    assert state.rule_action() is None                  # seat 1 bids first (the dealer's left): a player's turn
+    state.apply(Bid(1, t.flow.contract_index("rufer"), -1))
+    for seat in (2, 3, 0):
+        assert state.rule_action() == Bid(seat, -1, -1)
+        state.apply(state.rule_action())
+    state.apply(Call(1, _card(t, "eA")))
+    assert state.phase == PLAY and state.t.party_of[1] == state.t.party_of[3] != state.t.party_of[0]
+
+
+def test_schafkopf_s6_where_every_seat_never_bids_the_cards_are_thrown_in(rules):
+    t = compile_ruleset(load(str(rules('ruleset v "V" extends schafkopf\n'
+                                       'automaton [schafkopf:§6 design]: seat 0, seat 1, seat 2, seat 3 play the '
+                                       'lowest card, never bid\n'))))
+    state = State.deal(t, 0, GameStream(2, 0))
+    state.play_randomly(GameStream(2, 1))
+    # the auction's `all pass: redeal`: nobody plays, nobody scores
+    assert state.over and state.thrown_in and not state.tricks
+
+
+def test_wendish_s3_the_state_the_one_game_path_and_the_batch_agree_with_automata_that_never_bid(rules):
+    t = compile_ruleset(load(str(rules('ruleset v "V" extends wendish-schafkopf\n'
+                                       'automaton [wendish:§3 design]: seat 1, seat 3 play the cheapest card that '
+                                       'takes, else the lowest card, never bid\n'))))
+    games = 40
+    u = uniforms(t, games, np.random.default_rng(5))
+    dealers = np.arange(games) % t.n_seats
+    numbers = np.zeros(games, dtype=np.int64)
+    out = random_batch(t, dealers, u, numbers)
+    bid_by_a_player = 0
+    for g in range(games):
+        stream, fast = Stream(u[g]), Stream(u[g])
+        game = State.deal(t, int(dealers[g]), stream)
+        game.play_randomly(stream)
+        one = random_game(t, int(dealers[g]), fast)
+        assert stream.i == fast.i, g
+        assert all(b.contract is None for b in game.records_of("bid") if b.seat in (1, 3)), g
+        bid_by_a_player += any(b.contract is not None for b in game.records_of("bid"))
+        assert [tr.winner for tr in game.tricks] == list(one.trick_winners), g
+        assert [int(out.winners[g, i]) for i in range(len(game.tricks))] == [tr.winner for tr in game.tricks], g
+        assert game.declarer in (-1, 0, 2) or game.contract == t.flow.contract_index("old-ones"), g
+    assert bid_by_a_player           # the players' seats did bid, so the auction was walked, not only passed
+
+
+def test_an_automaton_that_never_bids_may_not_sit_where_the_dealer_must_bid(rules):
+    # euchre:§2: in the second round the dealer must name trumps when the others have passed
+    path = rules('ruleset w "W" extends euchre\n'
+                 'automaton [euchre:§1 design]: seat 3 play the highest card, never bid\n')
+    with pytest.raises(RuleCheckError, match=r"never bids, but the auction makes the dealer bid when all the "
+                                             r"others have passed \(euchre:§2\)"):
+        compile_ruleset(load(str(path)))
+    path = rules('ruleset h "H" extends hearts\n'
+                 'automaton [hearts:§1 design]: seat 3 play the highest card, pass the lowest cards, never bid\n')
+    with pytest.raises(RuleCheckError, match=r"never bids, but this ruleset has no auction"):
+        compile_ruleset(load(str(path)))
+
+
+def test_a_record_must_show_the_automaton_passing_at_its_turn_to_bid(rules):
+    path = rules('ruleset sk-auto "V" extends schafkopf\n'
+                 'automaton [schafkopf:§6 design]: seat 0, seat 2, seat 3 play the lowest card, never bid\n',
+                 "sk-auto")
+    t = compile_ruleset(load(str(path)))
+    state = State.from_record(t, 0, RUFER)
+    state.apply(Bid(1, t.flow.contract_index("rufer"), -1))
+    state.play_randomly(GameStream(3, 0))                 # the automata pass; the random player calls and plays
+    record = record_of(state, "sk-auto").model_dump(mode="json", by_alias=True, exclude_none=True)
+    assert record["actions"][1] == {"bid": "pass"}        # North, after West's Rufer
+    record["actions"][1] = {"bid": "wenz"}                # a Wenz outbids a Rufer: open to a player, not to North
+    bad = path.parent / "bad.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(bad)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert ("action 2, seat 2: seat 2 is played by the automaton clause's rule, which passes at its turn to bid "
+            "here, not a bid of wenz") in result.output

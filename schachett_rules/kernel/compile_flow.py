@@ -324,8 +324,7 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
             errors.append(_fail(ex_eff, "the declarer takes up the cards, but nobody declares: without an auction "
                                         "the declarer is the one holder of a `parties: holders of` card"))
         own_exchange = (ex.who, ex.takes, ex.discards)
-    _automaton_asked(r, errors, passing is not None, auction is not None, any(any(c.call) for c in contracts),
-                     own_exchange is not None or any(c.exchange for c in contracts))
+    _automaton_asked(r, errors, passing is not None, auction, contracts, own_exchange, play_offer)
     return Flow(passing=(passing.clause.count, passing.clause.directions) if passing is not None else None,
                 exchange=own_exchange, exchange_cite=_cite(ex_eff.clause) if ex_eff is not None else "",
                 passing_cite=_cite(passing.clause) if passing is not None else "",
@@ -335,23 +334,44 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
                 contracts=tuple(contracts), partner=rule, holders=holders)
 
 
-def _automaton_asked(r: Resolved, errors: list, passes: bool, bids: bool, calls: bool, lays_away: bool) -> None:
-    """An error where an automaton's seat could be asked a decision before play: its rule says which card it
-    plays and nothing of cards passed, bids, calls or cards laid away, so a person or a bot would decide them
-    for it, and the seat would no longer be played by a rule."""
+def _automaton_asked(r: Resolved, errors: list, passes: bool, auction, contracts, own_exchange, play_offer) -> None:
+    """An error where an automaton's seat could be asked a decision before play that its rule does not make: it
+    says which card it plays, and may say which cards it passes and that it never bids; of calls and cards laid
+    away it says nothing, so a person or a bot would decide them for it, and the seat would no longer be played
+    by a rule.
+
+    A seat that never bids is a declarer only where nobody bids (the contract played when all pass, or the one
+    holder of the cards that name the parties), so a call or an exchange of a contract bid is not asked of it;
+    an exchange the dealer makes is."""
     eff = r.effective("automaton")
     if eff is None:
         return
-    passes = passes and eff.clause.passes is None
-    asked = [what for what, open_ in (("pass cards", passes), ("bid", bids), ("call a card", calls),
-                                      ("lay cards away", lays_away)) if open_]
+    c = eff.clause
+    never_bids = c.bids == "never"
+    if never_bids and auction is not None and auction.clause.all_pass == "dealer":
+        errors.append(_fail(eff, f"the rule says the automaton never bids, but the auction makes the dealer bid when "
+                                 f"all the others have passed ({_cite(auction.clause)}), and the dealer may be an "
+                                 f"automaton's seat"))
+    unbid = [contracts[play_offer.contract]] if play_offer is not None else []
+    declared = unbid if never_bids else contracts
+
+    def lays_away(k) -> bool:
+        return bool(k.exchange) and (k.exchange[0] == "dealer" or k in declared)
+
+    asked = [what for what, open_ in (
+        ("pass cards", passes and c.passes is None),
+        ("bid", auction is not None and not never_bids),
+        ("call a card", any(any(k.call) for k in declared)),
+        ("lay cards away", own_exchange is not None or any(lays_away(k) for k in contracts))) if open_]
     if not asked:
         return
-    seats = ", ".join(f"seat {s}" for s in eff.clause.seats)
+    seats = ", ".join(f"seat {s}" for s in c.seats)
     said = ", ".join(asked[:-1]) + (" and " if len(asked) > 1 else "") + asked[-1]
-    hint = (" (', pass the highest cards' or ', pass the lowest cards' after the play rule says which cards it "
-            "passes)" if passes else "")
-    errors.append(_fail(eff, f"{seats} {'is' if len(eff.clause.seats) == 1 else 'are'} played by this rule, which "
+    hints = [h for h, open_ in (("`, pass the highest cards` (or the lowest) says which cards it passes",
+                                 "pass cards" in asked),
+                                ("`, never bid` that it passes at every turn to bid", "bid" in asked)) if open_]
+    hint = (" (after the play rule, " + "; ".join(hints) + ")") if hints else ""
+    errors.append(_fail(eff, f"{seats} {'is' if len(c.seats) == 1 else 'are'} played by this rule, which "
                              f"says which card to play, but before the first card this ruleset may ask a seat to "
                              f"{said}, of which the rule says nothing{hint}; an automaton can play only a game in "
                              f"which it is told what to do at every decision"))

@@ -299,12 +299,15 @@ class State:
         return []
 
     def rule_action(self):
-        """The action a rule of the ruleset makes for the decider (an automaton's card, or a card it passes), or
-        None."""
+        """The action a rule of the ruleset makes for the decider (an automaton's card, a card it passes, its pass
+        at a turn to bid), or None."""
         if self.phase == PASSING and self.known_deal:
             seat = before_play.passer(self)
             rule = passes_of(self.t, self.t.controller(seat))
             return Give(seat, automaton_give(self.t, self.hands[seat], rule)) if rule else None
+        if self.phase == AUCTION and self.base.automaton_bids == "never":
+            seat = before_play.bidder(self)
+            return Bid(seat, -1, -1) if policy_of(self.base, self.base.controller(seat)) else None
         if self.phase != PLAY or not self.known_deal:
             return None
         t, seat = self.t, self.seat_to_play()

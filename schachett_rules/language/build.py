@@ -618,9 +618,12 @@ class _Build:
     def pass_rule(self, meta, ch):
         return ch[0]
 
+    def never_bid(self, meta, ch):
+        return "never"
+
     def automaton(self, meta, ch):
-        basis, seats, policy, passes, castles, because = ch
-        return ir.Automaton(seats=seats, policy=policy, passes=passes, castles=castles,
+        basis, seats, policy, passes, bids, castles, because = ch
+        return ir.Automaton(seats=seats, policy=policy, passes=passes, bids=bids, castles=castles,
                             **_fields(meta, basis, because))
 
     def castle_moment(self, meta, ch):

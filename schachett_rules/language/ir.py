@@ -607,13 +607,15 @@ class Automaton(ClauseBase):
     ``passes`` says which cards the seat passes where cards are passed before
     play (Hearts): its ``highest`` or its ``lowest``, one at a time by the
     order the play rule ranks cards in; None where the ruleset leaves it unsaid,
-    which the compiler refuses when the ruleset passes cards.
+    which the compiler refuses when the ruleset passes cards. ``bids``:
+    ``never`` (the seat passes at every turn of an auction), or None.
     """
 
     clause: Literal["automaton"] = "automaton"
     seats: tuple[int, ...]
     policy: Literal["lowest", "highest", "cheapest-taker"]
     passes: Literal["highest", "lowest"] | None = None
+    bids: Literal["never"] | None = None
     castles: Literal["never"] | None = None
 
 

@@ -206,6 +206,7 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Automaton):
         text = (f"automaton{b}: " + ", ".join(f"seat {x}" for x in c.seats) + f" play {phrase('policy', c.policy)}"
                 + (f", pass {phrase('pass_policy', c.passes)}" if c.passes else "")
+                + (", never bid" if c.bids == "never" else "")
                 + (", and never castle" if c.castles == "never" else ""))
     elif isinstance(c, ir.CastleMoment):
         text = f"castle moment{b}: {phrase('per_moment', c.castles)}"

@@ -53,8 +53,8 @@ from .plan import (A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE, A_PASS, A
                    SKIPPED, T_CARDS, T_LEADER, T_POINTS, T_WINNER, THROWN, TRICK, TRUMP, TURNED, UNSET, GAME_REGS, Arrays,
                    Plan,
                    plan_of)
-from .before import (_before_actions, _before_apply, _before_decider, _deal, _give, _passer, bits_of, enter,  # noqa: F401
-                     laid_away, next_seat)
+from .before import (_before_actions, _before_apply, _before_decider, _bidder, _deal, _give, _passer, bits_of,  # noqa: F401
+                     enter, laid_away, next_seat)
 from .bits import (_U1, _bare, _inline, _jit, _same_source, count_cards, has_card, kth_card, popcount,  # noqa: F401
                    toggle)
 
@@ -522,6 +522,10 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
                 continue
             _give(sc, rules, beats2, points2, follow, party_of, hands, regs,
                   kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
+        elif regs[PHASE] == AUCTION and policy[_bidder(sc, regs)] >= 0:
+            # an automaton in an auction never bids (the compiler refuses one that could be made to)
+            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, -1)
+            continue
         else:
             m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
             _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[kth(m, u[regs[POS]])])

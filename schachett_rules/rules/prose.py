@@ -282,8 +282,9 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         verb = "are" if len(c.seats) > 1 else "is"
         never = ", and never castles" if c.castles == "never" else ""
         passes = f"passes {prose('pass_policy', c.passes)} and " if c.passes else ""
+        bids = ", never bids" if c.bids == "never" else ""
         return (f"{named[0].upper()}{named[1:]} {verb} played by a fixed rule, not by a player: "
-                f"{'each' if len(c.seats) > 1 else 'it'} {passes}plays {prose('policy', c.policy)}{never}.")
+                f"{'each' if len(c.seats) > 1 else 'it'} {passes}plays {prose('policy', c.policy)}{bids}{never}.")
     if isinstance(c, ir.Dummy):
         opened = ("from the start" if c.exposed_after == 0 else f"after trick {c.exposed_after}")
         text = f"Seat {c.seat} is a dummy: its cards are played by seat {c.by} and laid open {opened}."
