@@ -20,9 +20,10 @@ from click.testing import CliRunner
 from schachett_rules.cli.main import main
 from schachett_rules.engine.replay import record_of
 from schachett_rules.errors import RuleCheckError
-from schachett_rules.kernel.actions import AUCTION, PASSING, PLAY, Bid, Call, Give
+from schachett_rules.kernel.actions import AUCTION, EXCHANGE, PASSING, PLAY, Bid, Call, Discard, Give
 from schachett_rules.kernel.compiler import compile_ruleset
 from schachett_rules.kernel.state import State
+from schachett_rules.kernel.verify import decision_action
 from schachett_rules.kernel.streams import GameStream
 from schachett_rules.language.printer import clause
 from schachett_rules.players import make_bot
@@ -32,7 +33,7 @@ from schachett_rules.playouts.single import random_game
 from schachett_rules.rules.loader import load
 from tests.test_batch import Stream
 from tests.test_compiled_family import _card
-from tests.test_family import RUFER
+from tests.test_family import EUCHRE, EUCHRE_STOCK, RUFER
 
 AUTOMATA = ('ruleset hearts-auto "Hearts against three automata" extends hearts\n'
             'automaton [hearts:§1 design]: seat 1, seat 2, seat 3 play the lowest card, pass the highest cards\n')
@@ -53,6 +54,29 @@ def automata(rules):
 
 def _names(t, mask: int) -> set[str]:
     return {t.deck.card_name(c) for c in range(t.n_cards) if mask >> c & 1}
+
+
+def _three_paths(t, games: int, seed: int, numbers=None):
+    """Play ``games`` random games on the state, the one-game path and the batch from the same numbers; assert
+    that they draw the same numbers and play the same tricks; yield each game as the state played it."""
+    u = uniforms(t, games, np.random.default_rng(seed))
+    dealers = np.arange(games) % t.n_seats
+    numbers = np.zeros(games, dtype=np.int64) if numbers is None else numbers
+    out = random_batch(t, dealers, u, numbers)
+    name = t.deck.card_name
+    for g in range(games):
+        stream, fast = Stream(u[g]), Stream(u[g])
+        game = State.deal(t, int(dealers[g]), stream, game=int(numbers[g]))
+        game.play_randomly(stream)
+        one = random_game(t, int(dealers[g]), fast, game=int(numbers[g]))
+        assert stream.i == fast.i, g            # the automata's decisions draw no numbers on either path
+        tricks = [(tr.cards, tr.winner, tr.points) for tr in game.tricks]
+        assert [(tuple((s, name(c)) for s, c in plays), w, int(p)) for plays, w, p in
+                zip(one.tricks(), one.trick_winners, one.log[:, 1])] == tricks, g
+        assert [int(out.winners[g, i]) for i in range(len(game.tricks))] == [tr.winner for tr in game.tricks], g
+        if t.flow is not None and t.flow.contracts:
+            assert tuple(one.game[:3]) == (game.contract, game.trump, game.declarer), g
+        yield game
 
 
 def test_hearts_s2_an_automaton_passes_its_highest_cards_by_its_rule(automata):
@@ -117,22 +141,8 @@ def test_the_printer_writes_the_passing_rule_back(rules):
 
 def test_the_state_the_one_game_path_and_the_batch_agree_with_automata_passing(automata):
     t = automata
-    games = 40
-    u = uniforms(t, games, np.random.default_rng(3))
-    dealers = np.arange(games) % t.n_seats
-    numbers = np.arange(games) % 4
-    out = random_batch(t, dealers, u, numbers)
-    name = t.deck.card_name
-    for g in range(games):
-        stream, fast = Stream(u[g]), Stream(u[g])
-        game = State.deal(t, int(dealers[g]), stream, game=int(numbers[g]))
-        game.play_randomly(stream)
-        one = random_game(t, int(dealers[g]), fast, game=int(numbers[g]))
-        assert stream.i == fast.i, g            # the automata's passes draw no numbers on either path
-        tricks = [(tr.cards, tr.winner, tr.points) for tr in game.tricks]
-        assert [(tuple((s, name(c)) for s, c in plays), w, int(p)) for plays, w, p in
-                zip(one.tricks(), one.trick_winners, one.log[:, 1])] == tricks, g
-        assert [int(out.winners[g, i]) for i in range(t.n_tricks)] == [tr.winner for tr in game.tricks], g
+    for _game in _three_paths(t, 40, 3, np.arange(40) % 4):
+        pass
     # pass by pass, each automaton's card is the highest it still holds (game 1 passes to the right)
     state = State.deal(t, 0, GameStream(7, 0), game=1)
     while state.phase == PASSING:
@@ -211,23 +221,11 @@ def test_wendish_s3_the_state_the_one_game_path_and_the_batch_agree_with_automat
     t = compile_ruleset(load(str(rules('ruleset v "V" extends wendish-schafkopf\n'
                                        'automaton [wendish:§3 design]: seat 1, seat 3 play the cheapest card that '
                                        'takes, else the lowest card, never bid\n'))))
-    games = 40
-    u = uniforms(t, games, np.random.default_rng(5))
-    dealers = np.arange(games) % t.n_seats
-    numbers = np.zeros(games, dtype=np.int64)
-    out = random_batch(t, dealers, u, numbers)
     bid_by_a_player = 0
-    for g in range(games):
-        stream, fast = Stream(u[g]), Stream(u[g])
-        game = State.deal(t, int(dealers[g]), stream)
-        game.play_randomly(stream)
-        one = random_game(t, int(dealers[g]), fast)
-        assert stream.i == fast.i, g
-        assert all(b.contract is None for b in game.records_of("bid") if b.seat in (1, 3)), g
+    for game in _three_paths(t, 40, 5):
+        assert all(b.contract is None for b in game.records_of("bid") if b.seat in (1, 3))
         bid_by_a_player += any(b.contract is not None for b in game.records_of("bid"))
-        assert [tr.winner for tr in game.tricks] == list(one.trick_winners), g
-        assert [int(out.winners[g, i]) for i in range(len(game.tricks))] == [tr.winner for tr in game.tricks], g
-        assert game.declarer in (-1, 0, 2) or game.contract == t.flow.contract_index("old-ones"), g
+        assert game.declarer in (-1, 0, 2) or game.contract == t.flow.contract_index("old-ones")
     assert bid_by_a_player           # the players' seats did bid, so the auction was walked, not only passed
 
 
@@ -240,7 +238,7 @@ def test_an_automaton_that_never_bids_may_not_sit_where_the_dealer_must_bid(rule
         compile_ruleset(load(str(path)))
     path = rules('ruleset h "H" extends hearts\n'
                  'automaton [hearts:§1 design]: seat 3 play the highest card, pass the lowest cards, never bid\n')
-    with pytest.raises(RuleCheckError, match=r"never bids, but this ruleset has no auction"):
+    with pytest.raises(RuleCheckError, match=r"says how the automaton bids, but this ruleset has no auction"):
         compile_ruleset(load(str(path)))
 
 
@@ -261,3 +259,39 @@ def test_a_record_must_show_the_automaton_passing_at_its_turn_to_bid(rules):
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert ("action 2, seat 2: seat 2 is played by the automaton clause's rule, which passes at its turn to bid "
             "here, not a bid of wenz") in result.output
+
+
+# --- an automaton made to bid, and laying cards away (euchre:§2) --------------------------------------------------
+
+EUCHRE_AUTOMATA = ('ruleset eu-auto "V" extends euchre\n'
+                   'automaton [euchre:§2 design]: {} play the highest card, bid only when made to, '
+                   'lay away the lowest cards\n')
+
+
+def test_euchre_s2_an_automaton_dealer_lays_away_its_lowest_card(rules):
+    t = compile_ruleset(load(str(rules(EUCHRE_AUTOMATA.format("seat 0"), "eu-auto"))))
+    state = State.from_record(t, 0, EUCHRE, stock=EUCHRE_STOCK, turned="h9")
+    state.apply(decision_action(state, "up h"))            # seat 1 orders hearts up; the first bid wins
+    assert state.phase == EXCHANGE and state.before_play_seat() == 0
+    # by hand: the dealer holds s9 s10 c9 c10 d9 and the turned h9; of its four Nines (one rank, no points) the
+    # first in the deck's order (clubs, diamonds, hearts, spades) is laid away
+    assert state.rule_action() == Discard(0, _card(t, "c9"))
+
+
+def test_euchre_s2_an_automaton_dealer_made_to_bid_names_the_first_suit_open(rules):
+    seats = "seat 0, seat 1, seat 2, seat 3"
+    t = compile_ruleset(load(str(rules(EUCHRE_AUTOMATA.format(seats), "eu-auto"))))
+    state = State.from_record(t, 0, EUCHRE, stock=EUCHRE_STOCK, turned="h9")
+    while state.phase == AUCTION:
+        state.apply(state.rule_action())                   # every seat passes while it may
+    # by hand: both rounds pass; the dealer must name a suit other than the turned hearts, and the first bid of
+    # the second round's order is "named" in clubs, the deck's first colour
+    assert (state.declarer, t.flow.contracts[state.contract].name, t.deck.colours[state.trump]) == (0, "named", "c")
+
+
+def test_euchre_s2_the_state_the_one_game_path_and_the_batch_agree_with_automata_making_and_laying_away(rules):
+    t = compile_ruleset(load(str(rules(EUCHRE_AUTOMATA.format("seat 0, seat 2"), "eu-auto"))))
+    laid_by_automaton = 0
+    for game in _three_paths(t, 40, 9):
+        laid_by_automaton += any(d.seat in (0, 2) for d in game.records_of("discard"))
+    assert laid_by_automaton        # an automaton dealer was ordered up and laid a card away

@@ -336,8 +336,8 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
 
 def _automaton_asked(r: Resolved, errors: list, passes: bool, auction, contracts, own_exchange, play_offer) -> None:
     """An error where an automaton's seat could be asked a decision before play that its rule does not make: it
-    says which card it plays, and may say which cards it passes and that it never bids; of calls and cards laid
-    away it says nothing, so a person or a bot would decide them for it, and the seat would no longer be played
+    says which card it plays, and may say which cards it passes, how it bids and which cards it lays away; of
+    calls it says nothing, so a person or a bot would decide them for it, and the seat would no longer be played
     by a rule.
 
     A seat that never bids is a declarer only where nobody bids (the contract played when all pass, or the one
@@ -358,18 +358,24 @@ def _automaton_asked(r: Resolved, errors: list, passes: bool, auction, contracts
     def lays_away(k) -> bool:
         return bool(k.exchange) and (k.exchange[0] == "dealer" or k in declared)
 
+    laid = own_exchange is not None or any(lays_away(k) for k in contracts)
+    if c.lays_away is not None and not laid:
+        errors.append(_fail(eff, f"the rule says which cards the automaton lays away ({c.lays_away}), but in this "
+                                 f"ruleset no exchange asks it to lay any away; leave that phrase out"))
     asked = [what for what, open_ in (
         ("pass cards", passes and c.passes is None),
-        ("bid", auction is not None and not never_bids),
+        ("bid", auction is not None and c.bids is None),
         ("call a card", any(any(k.call) for k in declared)),
-        ("lay cards away", own_exchange is not None or any(lays_away(k) for k in contracts))) if open_]
+        ("lay cards away", laid and c.lays_away is None)) if open_]
     if not asked:
         return
     seats = ", ".join(f"seat {s}" for s in c.seats)
     said = ", ".join(asked[:-1]) + (" and " if len(asked) > 1 else "") + asked[-1]
     hints = [h for h, open_ in (("`, pass the highest cards` (or the lowest) says which cards it passes",
                                  "pass cards" in asked),
-                                ("`, never bid` that it passes at every turn to bid", "bid" in asked)) if open_]
+                                ("`, never bid` (or `, bid only when made to`) how it bids", "bid" in asked),
+                                ("`, lay away the lowest cards` (or the highest) which cards it lays away",
+                                 "lay cards away" in asked)) if open_]
     hint = (" (after the play rule, " + "; ".join(hints) + ")") if hints else ""
     errors.append(_fail(eff, f"{seats} {'is' if len(c.seats) == 1 else 'are'} played by this rule, which "
                              f"says which card to play, but before the first card this ruleset may ask a seat to "

@@ -191,6 +191,7 @@ class _Compiler:
                        if self.r.clause("automaton") else None),
             automaton_passes=self.r.clause("automaton").passes if self.r.clause("automaton") else None,
             automaton_bids=self.r.clause("automaton").bids if self.r.clause("automaton") else None,
+            automaton_lays=self.r.clause("automaton").lays_away if self.r.clause("automaton") else None,
             no_castling_cite=(", ".join(castling_clause.basis.cites)
                               if castling_clause is not None and castling_clause.mode == "none" else ""),
             review=self.r.clause("review").tricks if self.r.clause("review") else 0,
@@ -277,7 +278,7 @@ class _Compiler:
             self.errors.append(_fail(eff, f"the rule says which cards the automaton passes ({c.passes}), but this "
                                           f"ruleset passes no cards before play; leave that phrase out"))
         if c.bids is not None and self.r.effective("auction") is None:
-            self.errors.append(_fail(eff, "the rule says the automaton never bids, but this ruleset has no auction; "
+            self.errors.append(_fail(eff, "the rule says how the automaton bids, but this ruleset has no auction; "
                                           "leave that phrase out"))
         seats = {s for s in range(self.n_seats) if s in c.seats or any(d.seat == s and d.by in c.seats
                                                                       for d in dummies)}

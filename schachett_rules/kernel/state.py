@@ -305,9 +305,19 @@ class State:
             seat = before_play.passer(self)
             rule = passes_of(self.t, self.t.controller(seat))
             return Give(seat, automaton_give(self.t, self.hands[seat], rule)) if rule else None
-        if self.phase == AUCTION and self.base.automaton_bids == "never":
+        if self.phase == AUCTION and self.base.automaton_bids is not None:
             seat = before_play.bidder(self)
-            return Bid(seat, -1, -1) if policy_of(self.base, self.base.controller(seat)) else None
+            if not policy_of(self.base, self.base.controller(seat)):
+                return None
+            # where it must bid, the first bid open (the bids come in the round's order, the pass last)
+            return self.legal_actions()[0] if before_play.must_bid(self) else Bid(seat, -1, -1)
+        if self.phase == EXCHANGE and self.base.automaton_lays is not None and self.known_deal:
+            seat = self.before_play_seat()
+            if not policy_of(self.base, self.base.controller(seat)):
+                return None
+            # by the order of strength of the contract about to be played (its play tables are not yet in force)
+            ranked = self.base.flow.contracts[self.contract].tables(self.trump) if self.contract >= 0 else self.base
+            return Discard(seat, automaton_give(ranked, self.hands[seat], self.base.automaton_lays))
         if self.phase != PLAY or not self.known_deal:
             return None
         t, seat = self.t, self.seat_to_play()

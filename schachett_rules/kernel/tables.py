@@ -122,7 +122,8 @@ class Tables:
     dummies: tuple[DummyTable, ...] = ()
     automaton: tuple[tuple[int, ...], str] | None = None   # seats played by a fixed rule, and the rule
     automaton_passes: str | None = None                   # highest | lowest: the cards those seats pass
-    automaton_bids: str | None = None                     # never: those seats pass at every turn of an auction
+    automaton_bids: str | None = None                     # never | forced: how those seats bid (pass, or when made to)
+    automaton_lays: str | None = None                     # highest | lowest: the cards those seats lay away
     review: int = 0                                      # finished tricks a player may look at
     memory: str = "every"                                # every | review
     first_dealer: int = 0                                # the seat that deals a session's first game (dealer)

@@ -618,12 +618,18 @@ class _Build:
     def pass_rule(self, meta, ch):
         return ch[0]
 
-    def never_bid(self, meta, ch):
+    def bid_rule_never(self, meta, ch):
         return "never"
 
+    def bid_rule_forced(self, meta, ch):
+        return "forced"
+
+    def lay_rule(self, meta, ch):
+        return ch[-1]
+
     def automaton(self, meta, ch):
-        basis, seats, policy, passes, bids, castles, because = ch
-        return ir.Automaton(seats=seats, policy=policy, passes=passes, bids=bids, castles=castles,
+        basis, seats, policy, passes, bids, lays, castles, because = ch
+        return ir.Automaton(seats=seats, policy=policy, passes=passes, bids=bids, lays_away=lays, castles=castles,
                             **_fields(meta, basis, because))
 
     def castle_moment(self, meta, ch):

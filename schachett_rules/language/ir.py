@@ -608,14 +608,18 @@ class Automaton(ClauseBase):
     play (Hearts): its ``highest`` or its ``lowest``, one at a time by the
     order the play rule ranks cards in; None where the ruleset leaves it unsaid,
     which the compiler refuses when the ruleset passes cards. ``bids``:
-    ``never`` (the seat passes at every turn of an auction), or None.
+    ``never`` (the seat passes at every turn of an auction), ``forced`` (it
+    passes where it may, and where the rules make it bid it makes the first bid
+    open), or None. ``lays_away``: which cards it lays away where an exchange
+    asks it to (its highest or its lowest, one at a time), or None.
     """
 
     clause: Literal["automaton"] = "automaton"
     seats: tuple[int, ...]
     policy: Literal["lowest", "highest", "cheapest-taker"]
     passes: Literal["highest", "lowest"] | None = None
-    bids: Literal["never"] | None = None
+    bids: Literal["never", "forced"] | None = None
+    lays_away: Literal["highest", "lowest"] | None = None
     castles: Literal["never"] | None = None
 
 

@@ -206,7 +206,8 @@ def clause(c, indent: str = "") -> str:
     elif isinstance(c, ir.Automaton):
         text = (f"automaton{b}: " + ", ".join(f"seat {x}" for x in c.seats) + f" play {phrase('policy', c.policy)}"
                 + (f", pass {phrase('pass_policy', c.passes)}" if c.passes else "")
-                + (", never bid" if c.bids == "never" else "")
+                + (", never bid" if c.bids == "never" else ", bid only when made to" if c.bids == "forced" else "")
+                + (f", lay away {phrase('pass_policy', c.lays_away)}" if c.lays_away else "")
                 + (", and never castle" if c.castles == "never" else ""))
     elif isinstance(c, ir.CastleMoment):
         text = f"castle moment{b}: {phrase('per_moment', c.castles)}"

@@ -47,14 +47,15 @@ from .plan import (A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE, A_PASS, A
                    BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, ROUND, TO_DISCARD,
                    DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, EXCHANGER, FALLEN, GAME, H_COVERED,
                    H_PASSED, H_PLAYED, LEADER, MOMENT, N_CASTLES, N_EVENTS, PARTIES, PARTNER, PASSES, PHASE, PLAYED,
-                   POS, REGS, RESTRICT, S_AUTO_PASS, S_COVERED,
+                   POS, REGS, RESTRICT, S_AUTO_LAY, S_AUTO_PASS, S_COVERED,
                    S_CARDS, S_CASTLING, S_EACH, S_EACH_SEAT, S_FATES, S_LIMIT, S_NEVER, S_OTHER_KING, S_OWED,
                    S_PARTIES, S_PASS, S_RANDOM, S_REST, S_RULES, S_SAME, S_SEATS, S_SKIP, S_TRICKS, S_WORDS, SITTING,
-                   SKIPPED, T_CARDS, T_LEADER, T_POINTS, T_WINNER, THROWN, TRICK, TRUMP, TURNED, UNSET, GAME_REGS, Arrays,
+                   SKIPPED, T_CARDS, T_LEADER, T_POINTS, T_WINNER, THROWN, TRICK, TRUMP, TURNED, UNSET, GAME_REGS, VARIANT,
+                   Arrays,
                    Plan,
                    plan_of)
-from .before import (_before_actions, _before_apply, _before_decider, _bidder, _deal, _give, _passer, bits_of,  # noqa: F401
-                     enter, laid_away, next_seat)
+from .before import (_before_actions, _before_apply, _before_decider, _bidder, _deal, _give, _passer, _variant,  # noqa: F401
+                     bits_of, enter, laid_away, next_seat)
 from .bits import (_U1, _bare, _inline, _jit, _same_source, count_cards, has_card, kth_card, popcount,  # noqa: F401
                    toggle)
 
@@ -495,6 +496,17 @@ def _work(sc, rest):
             np.zeros(sc[S_CARDS], dtype=np.bool_), rest.copy())
 
 
+@_inline
+def _hand_cards(hand, cards, takes):
+    """The cards of ``hand`` into ``cards`` (none of them taking a trick, for :func:`automaton_pick`); how many."""
+    m = 0
+    for i in range(count_cards(hand)):
+        cards[m] = kth_card(hand, i)
+        takes[m] = False
+        m += 1
+    return m
+
+
 @_bare
 def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat, event_of,
           scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
@@ -512,19 +524,25 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
             seat = _passer(sc, regs)
             hand = hands[seat]
             if policy[seat] >= 0:        # an automaton passes by its rule (kernel.automaton.automaton_give)
-                m = 0
-                for i in range(count_cards(hand)):
-                    cards[m] = kth_card(hand, i)
-                    takes[m] = False
-                    m += 1
+                m = _hand_cards(hand, cards, takes)
                 _give(sc, rules, beats2, points2, follow, party_of, hands, regs,
-                      automaton_pick(sc[S_AUTO_PASS], cards, takes, m, strength))
+                      automaton_pick(sc[S_AUTO_PASS], cards, takes, m, strength[0]))   # the ruleset's order
                 continue
             _give(sc, rules, beats2, points2, follow, party_of, hands, regs,
                   kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
         elif regs[PHASE] == AUCTION and policy[_bidder(sc, regs)] >= 0:
-            # an automaton in an auction never bids (the compiler refuses one that could be made to)
-            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, -1)
+            # an automaton passes at its turn to bid; made to bid, it makes the first bid open (the bids come in
+            # the round's order, the pass last; kernel.state.State.rule_action)
+            m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
+            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[m - 1] if cards[m - 1] < 0
+                          else cards[0])
+            continue
+        elif regs[PHASE] == EXCHANGE and policy[regs[EXCHANGER]] >= 0:
+            # an automaton lays away by its rule (kernel.automaton.automaton_give)
+            v = _variant(rules, regs[CONTRACT], regs[TRUMP]) if regs[CONTRACT] >= 0 else 0
+            m = _hand_cards(hands[regs[EXCHANGER]], cards, takes)
+            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs,
+                          automaton_pick(sc[S_AUTO_LAY], cards, takes, m, strength[v]))
             continue
         else:
             m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
@@ -560,7 +578,7 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
                 cards[m] = c
                 takes[m] = held >= 0 and takes_from(beats2[last], card_face[c], held)
                 m += 1
-            card = automaton_pick(rule, cards, takes, m, strength)
+            card = automaton_pick(rule, cards, takes, m, strength[regs[VARIANT]])
         else:
             if regs[POS] >= len(u):
                 return _need(sc, regs, 0)

@@ -28,13 +28,21 @@ TURN_NONE, TURN_DEALER, TURN_STOCK = 0, 1, 2
 
 # what a contract's tables must share with the ruleset's, for the compiled state takes them from the ruleset
 SAME = ("first_lead", "first_lead_card", "restrictions", "obligations", "royal_cards", "n_faces", "automaton",
-        "strength_order", "events", "castling", "n_tricks", "hand_size", "party_of")
+        "events", "castling", "n_tricks", "hand_size", "party_of")
 
 
 def variants_of(t: Tables) -> list[Tables]:
     """Every play table a game of ``t`` may be played from, by variant number (0: the ruleset's own)."""
     flow = t.flow
     return [t] + ([v for c in flow.contracts for v in c.variants] if flow is not None else [])
+
+
+def variant_number(t: Tables, contract: int, colour: int) -> int:
+    """The variant of play tables a game of ``contract`` (-1: none) played for ``colour`` is played from."""
+    if contract < 0 or t.flow is None:
+        return 0
+    first = 1 + sum(len(c.variants) for c in t.flow.contracts[:contract])
+    return first + (colour if t.flow.contracts[contract].each_colour else 0)
 
 
 def refused(t: Tables) -> str | None:
@@ -49,8 +57,6 @@ def refused(t: Tables) -> str | None:
         return "it plays no partner found by a trick who then sits the game out"
     for v in variants_of(t)[1:]:
         for k in SAME:
-            if k == "strength_order" and t.automaton is None:
-                continue             # only an automaton plays by it
             if getattr(v, k) != getattr(t, k):
                 return f"it plays no contract whose own tables change the ruleset's {k.replace('_', ' ')}"
     return None

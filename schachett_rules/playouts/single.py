@@ -44,6 +44,7 @@ from ..kernel.core import seat_at
 from ..kernel.scoring import scorer_parties
 from ..kernel.streams import GOLDEN, GameStream, MASK
 from ..kernel.tables import Tables
+from .contracts import variant_number
 
 
 class Outcome(NamedTuple):
@@ -182,6 +183,7 @@ def load(state, c, plan, st, args) -> None:
         st.beats[:], st.points[:], st.follow[:] = plan.play_tables(t)
         st.party_of[:] = t.party_of
         regs[c.SKIPPED] = (t.sitting & random).bit_count() * t.n_tricks
+        regs[c.VARIANT] = variant_number(state.base, state.contract, state.trump)
     for e, ev in enumerate(t.events):
         st.each[0, e] = state.count.per_event.get(ev.name, 0)
     st.totals[0, :] = state.points

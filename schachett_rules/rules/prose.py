@@ -282,7 +282,10 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         verb = "are" if len(c.seats) > 1 else "is"
         never = ", and never castles" if c.castles == "never" else ""
         passes = f"passes {prose('pass_policy', c.passes)} and " if c.passes else ""
-        bids = ", never bids" if c.bids == "never" else ""
+        bids = (", never bids" if c.bids == "never" else
+                ", bids only where the rules make it (then the first bid open)" if c.bids == "forced" else "")
+        if c.lays_away:
+            bids += f", lays away {prose('pass_policy', c.lays_away)} where an exchange asks it to"
         return (f"{named[0].upper()}{named[1:]} {verb} played by a fixed rule, not by a player: "
                 f"{'each' if len(c.seats) > 1 else 'it'} {passes}plays {prose('policy', c.policy)}{bids}{never}.")
     if isinstance(c, ir.Dummy):

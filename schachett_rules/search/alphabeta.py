@@ -30,7 +30,7 @@ from numba import njit
 from ..playouts import compiled as c
 from ..playouts.compiled import (A_CARD, A_CASTLE, A_PASS, ASK, CASTLE, CASTLED, FALLEN, LEADER, OVER,  # noqa: F401
                                  H_PLAYED, PHASE, PLAY, PLAYED, S_CARDS, S_OWED, S_PARTIES, S_RULES, S_SEATS,
-                                 S_TRICKS, S_WORDS, TRICK,
+                                 S_TRICKS, S_WORDS, TRICK, VARIANT,
                                  _castle, _castler, _legal, _play_card, _push, _settle, _winner, automaton_pick,
                                  count_cards, has_card, kth_card, takes_from, toggle)
 
@@ -167,7 +167,7 @@ def _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, rule
             for i in range(count):
                 cards[i] = kth_card(legal, i)
                 takes[i] = held >= 0 and takes_from(beats2[last], card_face[cards[i]], held)
-            moves[d, 0] = automaton_pick(policy[seat], cards, takes, count, strength)
+            moves[d, 0] = automaton_pick(policy[seat], cards, takes, count, strength[regs[VARIANT]])
             return 1
         for w in range(words):
             still[w] = legal[w] ^ legal[w]
@@ -208,9 +208,9 @@ def _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, rule
             == party_of[seat]
         for i in range(m):
             card = moves[d, i]
-            key = _order_key(sc, card_face, strength, beats2, points2, last, held, friend, card)
+            key = _order_key(sc, card_face, strength[regs[VARIANT]], beats2, points2, last, held, friend, card)
             j = i
-            while j > 0 and _order_key(sc, card_face, strength, beats2, points2, last, held, friend,
+            while j > 0 and _order_key(sc, card_face, strength[regs[VARIANT]], beats2, points2, last, held, friend,
                                        moves[d, j - 1]) > key:
                 moves[d, j] = moves[d, j - 1]
                 j -= 1
