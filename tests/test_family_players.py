@@ -152,6 +152,29 @@ def test_family_players_choose_from_the_observation_alone(ruleset, seed, name):
     assert first == again and first in obs.legal
 
 
+@pytest.mark.parametrize("ruleset", CONTRACTED + ["schafkopf", "wendish-schafkopf"])
+def test_a_position_in_play_reads_the_strength_of_its_own_tables(ruleset):
+    # a game in play is loaded into the plan of its own tables (its contract's, one variant): the variant
+    # register must name a row of that plan's order of strength, which compiled code reads unchecked (it once
+    # named the contract's row among the ruleset's variants, past the end of the game's one row)
+    from schachett_rules.playouts.compiled import VARIANT
+    from schachett_rules.playouts.walk import CompiledState
+    for seed in range(6):
+        game = position(ruleset, seed, 5)
+        walk = CompiledState(game)
+        strength = walk.tables[2]
+        assert strength.shape == (1, game.t.n_cards) and walk.arrays.regs[VARIANT] == 0
+
+
+def test_the_sampling_player_decides_the_same_way_twice_on_one_observation():
+    # six players with a called partner, a position in which an out-of-range strength row once made the
+    # search order its moves by whatever memory lay beyond the table: the same call gave different cards
+    game = position("six-players-called", 497, 10 + 497 % 30)
+    obs = game.observation(game.decider())
+    chosen = {make_bot("dd:3", game.base).play(obs, random.Random(497)) for _ in range(3)}
+    assert len(chosen) == 1 and chosen <= set(obs.legal)
+
+
 @pytest.mark.parametrize("ruleset", ["hearts", "whist"])
 @pytest.mark.parametrize("name", ["mc:4", "dd:3", "ismcts:40"])
 def test_strong_players_play_whole_family_games(ruleset, name):

@@ -183,7 +183,9 @@ def load(state, c, plan, st, args) -> None:
         st.beats[:], st.points[:], st.follow[:] = plan.play_tables(t)
         st.party_of[:] = t.party_of
         regs[c.SKIPPED] = (t.sitting & random).bit_count() * t.n_tricks
-        regs[c.VARIANT] = variant_number(state.base, state.contract, state.trump)
+        # the variant among the plan's own tables: a game's tables (state.t) hold one variant, its contract's,
+        # and the compiled code reads the strength row by this register unchecked
+        regs[c.VARIANT] = variant_number(t, state.contract, state.trump)
     for e, ev in enumerate(t.events):
         st.each[0, e] = state.count.per_event.get(ev.name, 0)
     st.totals[0, :] = state.points
