@@ -243,3 +243,16 @@ def test_s12_worked_example_totals_reachability():
     assert row.witnesses
     for w in row.witnesses:
         assert_witness(w.record, w.scenario)
+
+
+def test_example12_names_the_parties_as_the_ruleset_does():
+    # §12 speaks of W₁ and W₂ against S₁ and S₂; the study's words name the parties by the original
+    # ruleset's party names (South and North, West and East), never by an index
+    t = tables()
+    viable = [s for s in ex.scenarios(t) if s.viable]
+    texts = [s.text() for s in viable] + [k.text() for s in viable for k in s.kings]
+    assert viable and not any("party " in text for text in texts)
+    assert all("South and North" in s.text() and "West and East" in s.text() for s in viable)
+    stalemated = next(k for s in viable for k in s.kings if k.event == "stalemate" and k.king == "sK")
+    assert stalemated.text().startswith("sK (West and East) stalemate in trick 12")
+    assert "parties" not in viable[0].as_json()["kings"][0]         # the JSON keeps the parties' numbers

@@ -48,13 +48,18 @@ class KingFate:
     first: bool
     points: int
     scorers: tuple[int, ...]       # parties that score the points
+    parties: tuple[str, ...] = ()  # what the ruleset calls each party, for the reader (not in the JSON)
+
+    def party(self, p: int) -> str:
+        """What party ``p`` is called in the ruleset ('South and North'), or its number where no name is known."""
+        return self.parties[p] if p < len(self.parties) else f"party {p}"
 
     def text(self) -> str:
-        """The fate in words."""
+        """The fate in words, the parties by their names in the ruleset."""
         what = self.event or f"no event ({self.fate})"
-        return (f"{self.king} (party {self.owner}) {what} in trick {self.trick}, "
-                f"{'first' if self.first else 'later'} King, {self.points} to party "
-                f"{', '.join(map(str, self.scorers))}")
+        scored = f"{self.points} to {' and '.join(self.party(p) for p in self.scorers)}" if self.scorers else "no points"
+        return (f"{self.king} ({self.party(self.owner)}) {what} in trick {self.trick}, "
+                f"{'first' if self.first else 'later'} King, {scored}")
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,11 @@ class Scenario:
     totals: tuple[int, ...]              # per party
     excluded: str | None = None          # why it cannot happen in a legal game, if it cannot
     constraint: str | None = None        # the id of that constraint (see CONSTRAINTS)
+    parties: tuple[str, ...] = ()        # what the ruleset calls each party (not in the JSON)
+
+    def party(self, p: int) -> str:
+        """What party ``p`` is called in the ruleset, or its number where no name is known."""
+        return self.parties[p] if p < len(self.parties) else f"party {p}"
 
     @property
     def viable(self) -> bool:
@@ -95,7 +105,8 @@ class Scenario:
 
     def as_json(self) -> dict:
         """The scenario as JSON data."""
-        return {"kings": [k.__dict__ | {"scorers": list(k.scorers)} for k in self.kings],
+        return {"kings": [{k: v for k, v in f.__dict__.items() if k != "parties"} | {"scorers": list(f.scorers)}
+                          for f in self.kings],
                 "promoted": list(self.promoted), "promoted_points": self.promoted_points,
                 "event_points": list(self.event_points), "card_points": list(self.card_points),
                 "totals": list(self.totals), "excluded": self.excluded, "constraint": self.constraint,

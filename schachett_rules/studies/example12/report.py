@@ -40,7 +40,7 @@ class Witness:
         events = "; ".join(k.text() for k in sc.kings)
         promo = ", ".join(sc.promoted) or "none"
         held = " and ".join(k.king for k in sc.kings if k.owner == w)
-        return (f"{events}; promoted in the last trick: {promo} (+{sc.promoted_points}); W = party {w}"
+        return (f"{events}; promoted in the last trick: {promo} (+{sc.promoted_points}); W = {sc.party(w)}"
                 f"{f' (holds {held})' if held else ''}: "
                 f"card points {sc.card_points}, totals {sc.totals} (dealer {self.record.dealer})")
 

@@ -64,10 +64,11 @@ def _count_events(t: Tables, ordered: list[tuple[int, int, int, str]]) -> list[K
                 after = KingCount.copy_of(start)
                 events = king_events(t, trick, before + [(seat, face)], winner, after)[scored_before:]
             if not events:
-                out.append(KingFate(name, owner, fate, None, trick + 1, position, False, 0, ()))
+                out.append(KingFate(name, owner, fate, None, trick + 1, position, False, 0, (), t.party_names))
                 continue
             ev, _face, _seat, first, points, parties = events[0]
-            out.append(KingFate(name, owner, fate, ev.name, trick + 1, position, first, points, tuple(parties)))
+            out.append(KingFate(name, owner, fate, ev.name, trick + 1, position, first, points, tuple(parties),
+                                t.party_names))
             count = after
     return out
 
@@ -133,7 +134,7 @@ def scenarios(tables: Tables, targets: Sequence[int] = DEFAULT_TARGETS) -> list[
                     if any(c < 0 or c > available for c in cards):
                         continue
                     sc = Scenario(kings=fates, promoted=faces, promoted_points=extra, event_points=tuple(events),
-                                  card_points=cards, totals=tuple(assignment))
+                                  card_points=cards, totals=tuple(assignment), parties=t.party_names)
                     why = structural_problem(t, sc, room)
                     if why:
                         sc = Scenario(**{**sc.__dict__, "constraint": why[0], "excluded": why[1]})

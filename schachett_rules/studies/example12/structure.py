@@ -95,7 +95,7 @@ def _trick_problem(t: Tables, group: list[KingFate], last: bool) -> str | None:
             fates = [fate_word(t, s, w) for s in seats]
             if fates == [k.fate for k in group]:
                 return None
-    said = ", ".join(f"{k.king} (party {k.owner}) {k.event or k.fate}" for k in group)
+    said = ", ".join(f"{k.king} ({t.party_title(k.owner)}) {k.event or k.fate}" for k in group)
     return f"no winner of trick {trick} gives {said}: whoever wins decides each King's fate"
 
 
@@ -127,7 +127,7 @@ def structural_problem(t: Tables, sc: Scenario, room: int) -> tuple[str, str] | 
         winner = winning_party(t, k.owner, k.fate)
         least = sum(card_points(t, t.n_tricks - 1)[d.face(f)] for f in sc.promoted)
         if sc.card_points[winner] < least:
-            return "last-trick-points", (f"party {winner} wins the last trick ({k.king} {k.event or k.fate} there) "
-                                         f"and with it {least} points of promoted cards, more than its "
+            return "last-trick-points", (f"{t.party_title(winner)} win the last trick ({k.king} {k.event or k.fate} there) "
+                                         f"and with it {least} points of promoted cards, more than their "
                                          f"{sc.card_points[winner]} card points")
     return None
