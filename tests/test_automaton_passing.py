@@ -295,3 +295,54 @@ def test_euchre_s2_the_state_the_one_game_path_and_the_batch_agree_with_automata
     for game in _three_paths(t, 40, 9):
         laid_by_automaton += any(d.seat in (0, 2) for d in game.records_of("discard"))
     assert laid_by_automaton        # an automaton dealer was ordered up and laid a card away
+
+
+def test_hearts_s2_the_state_leaves_an_automaton_no_choice_whoever_asks(automata):
+    # the state, not only a record's replay, holds an automaton to its rule: at seat 1's first pass its one
+    # open action is the rule's (hA, worked out above), and any other card it holds is refused by the clause
+    from schachett_rules.errors import IllegalAction
+    t = automata
+    state = State.from_record(t, 0, DEAL, game=0)
+    assert state.before_play_seat() == 1
+    assert state.legal_actions() == [Give(1, _card(t, "hA"))]
+    assert _card(t, "c3") in [a.card for a in state.open_actions()]      # the passing rules alone allow c3
+    assert not state.can(Give(1, _card(t, "c3")))
+    with pytest.raises(IllegalAction, match=r"seat 1, card c3: seat 1 is played by the automaton clause's rule, "
+                                            r"which passes hA here, not c3") as err:
+        state.apply(Give(1, _card(t, "c3")))
+    assert err.value.clause == "automaton" and state.passes_done == 0 and state.hands[1] >> _card(t, "c3") & 1
+
+
+def test_s3_the_solitaire_automaton_plays_only_the_card_its_rule_makes():
+    # the solitaire's automaton (seats 1 and 3) plays the cheapest card that takes, else its lowest: in play,
+    # the state opens that card alone, refuses another it could follow with, and refuses a card the follow
+    # rules forbid in their own words first
+    import random
+    from schachett_rules.errors import IllegalAction
+    from schachett_rules.kernel.compiler import tables_for
+    t = tables_for("solitaire")
+    rng = random.Random(5)
+    refused = 0
+    for seed in range(4):
+        state = State.deal(t, 0, GameStream(seed, 0))
+        for _ in range(seed * 3):                # the person's cards at random, the automaton's own
+            state.apply(state.rule_action() or rng.choice(state.legal_actions()))
+        while state.rule_action() is None:
+            state.apply(rng.choice(state.legal_actions()))
+        rule = state.rule_action()
+        assert state.legal_actions() == [rule] and rule.seat in (1, 3)
+        others = [c for c in state.legal() if t.deck.card_of(c) != rule.card]
+        if others:
+            with pytest.raises(IllegalAction, match=rf"trick {state.trick_number}, seat {rule.seat}, "
+                                                    rf"card {others[0]}: .*automaton clause's rule, which plays "
+                                                    rf"{t.deck.card_name(rule.card)} here") as err:
+                state.play(others[0])
+            assert err.value.clause == "automaton"
+            refused += 1
+        unplayable = [c for c in range(t.n_cards) if state.hands[rule.seat] >> c & 1 and not state.legal().mask >> c & 1]
+        if unplayable:
+            with pytest.raises(IllegalAction) as err:
+                state.apply(type(rule)(rule.seat, unplayable[0]))
+            assert err.value.clause != "automaton"
+        state.apply(rule)
+    assert refused >= 2

@@ -19,7 +19,6 @@ from ..kernel.compiler import Tables, compile_ruleset
 from ..kernel.deal import names_of
 from ..kernel.records import (BidRecord, CallRecord, CastleRecord, DiscardRecord, GameResult, GiveRecord,
                               PenaltyRecord, TrickRecord)
-from ..kernel.actions import Bid, Give, Play
 from ..kernel.verify import decision_action
 from ..kernel.state import State
 from ..errors import IllegalAction, RecordError
@@ -237,9 +236,7 @@ def apply_step(state: State, action, where: str = "") -> None:
     """Apply one action of a record to the state (a card name, or a play, penalty, castle or pass step).
 
     Where a seat is played by the automaton clause, the record's card (played or passed) must be the one its
-    rule makes: a record is the game as it was played, and the rule leaves that seat no choice."""
-    rule = state.rule_action()
-    before = len(state.history())
+    rule makes (the state refuses any other): a record is the game as it was played."""
     try:
         if type(action) in DECISION_STEPS:
             key, phase = DECISION_STEPS[type(action)]
@@ -262,40 +259,8 @@ def apply_step(state: State, action, where: str = "") -> None:
             while state.phase_name == "castle" and not any(o.seat == seat for o in state.castle_options()):
                 state.pass_castle()
             state.castle(seat, action.castle.officer, action.castle.king)
-        done = state.history()[before:before + 1]
-        if rule is not None and done and _entry_action(done[0]) != rule:
-            state.undo()
-            made = _entry_action(done[0])
-            raise IllegalAction(f"seat {rule.seat} is played by the automaton clause's rule, which "
-                                f"{_words(state, rule)} here, not {_words(state, made, False)}", seat=rule.seat,
-                                card=_words(state, made, False) if type(made) in (Give, Play) else None,
-                                clause="automaton")
     except IllegalAction as err:
         raise IllegalAction(err.reason, err.trick, err.seat, err.card, err.clause, where=where) from None
-
-
-def _entry_action(entry: tuple):
-    """The action an entry of the state's history records: a card played or passed, a bid (None otherwise)."""
-    if entry[0] == "give":
-        return Give(entry[1], entry[2])
-    if entry[0] == "play":
-        return Play(entry[2], entry[3])
-    if entry[0] == "bid":
-        return Bid(entry[1], entry[2], entry[3])
-    return None
-
-
-def _words(state: State, action, verb: bool = True) -> str:
-    """An automaton's action in words: "passes hA", "plays w7", "passes at its turn to bid" (without the verb:
-    "hA", "a bid of rufer")."""
-    if type(action) is Bid:
-        if action.contract < 0:
-            return "passes at its turn to bid" if verb else "a pass"
-        return ("bids " if verb else "a bid of ") + state.base.flow.contracts[action.contract].name
-    if action is None:
-        return "another action"
-    name = state.t.deck.card_name(action.card)
-    return (("passes " if type(action) is Give else "plays ") if verb else "") + name
 
 
 def state_of(record: GameRecord, t: Tables, file: str = "<record>", upto: int | None = None) -> State:

@@ -279,8 +279,15 @@ class State:
 
         Play: one :class:`Play` per card (copies apart, in deck order). A
         moment of castling: one :class:`Castle` per King and officer on offer
-        to the seat being asked, then its :class:`Pass`. The deal and the end: none.
+        to the seat being asked, then its :class:`Pass`. The deal and the end: none. Where a rule makes the
+        decision (a seat of the ``automaton`` clause), only the action it makes (:meth:`rule_action`).
         """
+        rule = self.rule_action()
+        return [rule] if rule is not None else self.open_actions()
+
+    def open_actions(self) -> list:
+        """The actions the rules of the phase leave open to the decider, before a rule chooses among them (an
+        automaton's seat may take only :meth:`rule_action`'s)."""
         if self.phase == PLAY:
             seat = self.seat_to_play()
             mask = self.legal().mask
@@ -310,7 +317,7 @@ class State:
             if not policy_of(self.base, self.base.controller(seat)):
                 return None
             # where it must bid, the first bid open (the bids come in the round's order, the pass last)
-            return self.legal_actions()[0] if before_play.must_bid(self) else Bid(seat, -1, -1)
+            return self.open_actions()[0] if before_play.must_bid(self) else Bid(seat, -1, -1)
         if self.phase == EXCHANGE and self.base.automaton_lays is not None and self.known_deal:
             seat = self.before_play_seat()
             if not policy_of(self.base, self.base.controller(seat)):

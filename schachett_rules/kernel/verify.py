@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from ..errors import IllegalAction, UnknownCard
 from . import castling as rules
-from .actions import (AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PHASES, Bid, Call, Castle, Deal, Discard, Give,
+from .actions import (AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PHASES, PLAY, Bid, Call, Castle, Deal, Discard, Give,
                       Pass, Penalty, Play)
+from .automaton import action_words
 from .deal import names_of
 
 
@@ -27,6 +28,8 @@ def _whose_lead(state) -> str:
 def verify_action(state, action):
     """The action as it will be applied, if the rules allow it now; :class:`IllegalAction` naming why if not."""
     kind = type(action)
+    if kind in (Play, Give, Bid, Discard):
+        _verify_by_rule(state, action)
     if kind is Play:
         return _verify_play(state, action)
     if kind is Castle:
@@ -45,6 +48,22 @@ def verify_action(state, action):
                         f"on, a bid, a call or a discard)")
 
 
+def _verify_by_rule(state, action) -> None:
+    """Where a rule makes the decider's choice (the ``automaton`` clause), that seat's action must be the rule's:
+    the rule leaves it no choice, whoever asks for the action (a driver, a record, a request)."""
+    rule = state.rule_action()
+    if rule is None or (type(action) is type(rule) and action == rule) or action.seat != rule.seat:
+        return                            # not the automaton's turn, or another seat's action (refused below)
+    if type(action) is Play:
+        _verify_play(state, action)       # a card the rules of play forbid anyway is refused in their words
+    card = action.card if type(action) is not Bid else -1
+    raise IllegalAction(f"seat {rule.seat} is played by the automaton clause's rule, which "
+                        f"{action_words(state, rule)} here, not {action_words(state, action, False)}",
+                        trick=state.trick_number if state.phase == PLAY else None, seat=rule.seat,
+                        card=state.t.deck.card_name(card) if isinstance(card, int) and 0 <= card < state.t.n_cards
+                        else None, clause="automaton")
+
+
 _PHASE_OF = {Give: PASSING, Bid: AUCTION, Call: CALL, Discard: EXCHANGE}
 _DOING = {PASSING: "pass a card on", AUCTION: "bid", CALL: "call a card", EXCHANGE: "discard"}
 
@@ -57,7 +76,7 @@ def _verify_before_play(state, action):
     if state.phase != want:
         now = PHASES[state.phase]
         raise IllegalAction(f"nobody may {_DOING[want]} now: the game is at its {now}", seat=action.seat)
-    if action in state.legal_actions():
+    if action in state.open_actions():
         return action
     seat = state.before_play_seat()
     if action.seat != seat:
@@ -75,13 +94,13 @@ def _verify_before_play(state, action):
                    "he must hold a copy of the card he calls" if not held and c.call_held else
                    "he must hold a card of its colour and class" if c.call_colour_held else
                    "it is not a card the call clause names")
-            open_cards = ", ".join(names_of(t, sum(1 << a.card for a in state.legal_actions())))
+            open_cards = ", ".join(names_of(t, sum(1 << a.card for a in state.open_actions())))
             raise IllegalAction(f"seat {action.seat} may not call {name}: {why} ({c.call_cite}); he may call "
                                 f"{open_cards}", seat=action.seat, card=name, clause=c.call_cite)
         raise IllegalAction(f"seat {action.seat} does not hold {name}; the hand is "
                             f"{', '.join(names_of(t, state.hands[action.seat]))}", seat=action.seat, card=name)
     # a bid that is not open
-    open_bids = [b for b in state.legal_actions()]
+    open_bids = [b for b in state.open_actions()]
     words = ", ".join("pass" if b.contract < 0 else flow.contracts[b.contract].name
                       + (f" in {t.deck.colour_names[b.colour]}" if b.colour >= 0 else "") for b in open_bids)
     if action.contract < 0:
@@ -361,14 +380,14 @@ def decision_action(state, word: str):
     """The action before play a player names (:func:`action_word`), if it is open now; else an
     :class:`IllegalAction` naming what is open and the clause."""
     t = state.base
-    actions = state.legal_actions()
+    actions = state.open_actions()          # the automaton's rule is checked with the action (verify_action)
     if state.phase not in (PASSING, AUCTION, CALL, EXCHANGE):
         raise IllegalAction(f"{word!r}: there is no decision before play now; the game is at its "
                             f"{PHASES[state.phase]}")
     words = [action_word(t, a) for a in actions]
     text = " ".join(str(word).split())
     if text in words:
-        return actions[words.index(text)]
+        return verify_action(state, actions[words.index(text)])
     if state.phase == AUCTION:
         parts = text.split()
         contracts = [c.name for c in t.flow.contracts]
@@ -379,12 +398,12 @@ def decision_action(state, word: str):
         if parts and parts[0] in contracts:
             k = contracts.index(parts[0])
             colour = t.deck.colours.index(parts[1]) if len(parts) > 1 and parts[1] in t.deck.colours else -1
-            return _verify_before_play(state, Bid(state.before_play_seat(), k, colour))
-        return _verify_before_play(state, Bid(state.before_play_seat(), -1, -1))
+            return verify_action(state, Bid(state.before_play_seat(), k, colour))
+        return verify_action(state, Bid(state.before_play_seat(), -1, -1))
     try:
         card = t.deck.card_of(text)
     except UnknownCard as err:
         raise IllegalAction(err.message, seat=state.before_play_seat()) from None
     kind = {PASSING: Give, CALL: Call, EXCHANGE: Discard}[state.phase]
     held = [a.card for a in actions if t.deck.card_name(a.card) == text]
-    return _verify_before_play(state, kind(state.before_play_seat(), held[0] if held else card))
+    return verify_action(state, kind(state.before_play_seat(), held[0] if held else card))
