@@ -27,6 +27,7 @@ from abc import ABC, abstractmethod
 
 from ..errors import SchachettError
 from ..kernel.actions import Play
+from ..kernel.automaton import automaton_card
 from ..kernel.castling import castled_mask
 from ..kernel.follow import void_after
 from ..kernel.observation import Observation
@@ -111,6 +112,9 @@ class Sampler:
             trick = [(seat, d.card_of(name)) for seat, name in cards]
             for seat, card in trick[1:]:
                 self.excluded[seat] |= void_after(rules, trick, card)
+        if not family and t.automaton is not None and t.memory == "every":
+            for seat, barred in enumerate(automaton_bars(t, obs, self.unseen)):
+                self.excluded[seat] |= barred
         # what the card called says of the declarer's hand: cards he could not have held, sets he held one of
         self.musts, bars = call_holdings(t, obs) if family else ([], {})
         for place, barred in bars.items():
@@ -266,6 +270,48 @@ def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
     for _ in range(samples):
         yield State.at_position(t, obs.dealer, sampler.sample(rng)[:t.n_seats], leader, sampler.trick, obs.trick_number - 1,
                                 count, castled, points, cards)
+
+
+def automaton_bars(t: Tables, obs: Observation, unseen: list[int]) -> list[int]:
+    """By seat, the unseen cards an automaton's hidden hand cannot hold, because with that card beside the one
+    it played its rule would have played the other (a lower card, a cheaper one that takes).
+
+    The rule prefers one legal card to another whatever else the hand holds, so a card it would have chosen
+    over the card played, from a hand of the two, was not in the hand then; and a card held then and not
+    played since is held still. The kernel's own choice is asked (:func:`~..kernel.automaton.automaton_card`).
+
+    >>> import random
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> from schachett_rules.kernel.deal import names_of
+    >>> from schachett_rules.kernel.streams import GameStream
+    >>> t = tables_for("solitaire")                          # the automaton plays seats 1 and 3
+    >>> game, rng = State.deal(t, 0, GameStream(3, 0)), random.Random(1)
+    >>> while game.done < 2:
+    ...     _ = game.apply(game.rule_action() or rng.choice(game.legal_actions()))
+    >>> obs = game.observation(0)
+    >>> obs.tricks[0].cards[0], obs.tricks[1].cards           # seat 1 led wIV, then played s1 after sVI
+    ((1, 'wIV'), ((3, 'sI'), (0, 'sVI'), (1, 's1'), (2, 'sVIII')))
+    >>> # what its rule would have played instead of one of them, so it did not hold it
+    >>> names_of(t, automaton_bars(t, obs, Sampler(t, obs).unseen)[1])
+    ('wIII', 'sII', 'sIII', 'sIV', 'sV', 'sVII', 'sIX')
+    """
+    d = t.deck
+    seats, policy = t.automaton
+    out = [0] * t.n_seats
+    played = 0
+    for index, cards in enumerate([tr.cards for tr in obs.tricks] + ([obs.trick] if obs.trick else [])):
+        trick = [(seat, d.card_of(name)) for seat, name in cards]
+        for i, (seat, card) in enumerate(trick):
+            if seat not in seats or seat in obs.hands:
+                continue
+            for x in unseen:
+                if not out[seat] >> x & 1:
+                    chosen = automaton_card(t, 1 << card | 1 << x, trick[:i], index, policy, played)
+                    if d.card_face[chosen] != d.card_face[card]:
+                        out[seat] |= 1 << x
+        for _, card in trick:
+            played |= 1 << card
+    return out
 
 
 def card_of(t: Tables, hand: int, name: str) -> int:

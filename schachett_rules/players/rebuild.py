@@ -245,7 +245,8 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
 def rule_voids(t: Tables, obs, unseen: list[int], deals) -> list[int]:
     """By seat, the unseen cards a hidden hand cannot hold, because with that card beside the one it played the
     rules would have barred the card played: the follow tiers (a colour not followed) and the restrictions (a
-    heart led before hearts were broken, a heart thrown in the first trick: the hand held nothing else).
+    heart led before hearts were broken, a heart thrown in the first trick: the hand held nothing else), and an
+    automaton's rule (a card it would have played instead of the one it played).
 
     The kernel's own legal cards are asked of a hand of the two cards at each card seen played, in a game
     rebuilt for the first of ``deals`` (samples of the places) that reaches play as the seat saw it (any such
@@ -255,6 +256,8 @@ def rule_voids(t: Tables, obs, unseen: list[int], deals) -> list[int]:
     """
     out = [0] * t.n_seats
 
+    face = t.deck.card_face
+
     def probe(state: State, seat: int, card: int) -> None:
         if seat in obs.hands:
             return
@@ -262,6 +265,12 @@ def rule_voids(t: Tables, obs, unseen: list[int], deals) -> list[int]:
         for x in unseen:
             state.hands[seat] = 1 << card | 1 << x
             if not state.legal().mask >> card & 1:
+                out[seat] |= 1 << x
+                continue
+            # an automaton's rule prefers one card to another whatever else the hand holds: a card it would
+            # have played instead was not in the hand
+            rule = state.rule_action()
+            if rule is not None and face[rule.card] != face[card]:
                 out[seat] |= 1 << x
         state.hands[seat] = kept
 
