@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from schachett_rules.cli.main import main
 from schachett_rules.engine.replay import record_of
 from schachett_rules.errors import RuleCheckError
-from schachett_rules.kernel.actions import AUCTION, EXCHANGE, PASSING, PLAY, Bid, Call, Discard, Give
+from schachett_rules.kernel.actions import AUCTION, CALL, EXCHANGE, PASSING, PLAY, Bid, Call, Discard, Give
 from schachett_rules.kernel.compiler import compile_ruleset
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.verify import decision_action
@@ -346,3 +346,83 @@ def test_s3_the_solitaire_automaton_plays_only_the_card_its_rule_makes():
             assert err.value.clause != "automaton"
         state.apply(rule)
     assert refused >= 2
+
+
+FIVE_AUTOMATON = ('ruleset e5-auto "V" extends five-hand-euchre\n'
+                  'automaton [euchre5:§4 design]: {} play the highest card, bid only when made to, '
+                  'lay away the lowest cards, call the highest card it may\n')
+# a deal of the 28 cards with the dealer (seat 0) holding the right bower of clubs or not
+FIVE_DEAL = [["cJ", "d8", "h8", "s8", "d9"], ["cA", "cK", "cQ", "c10", "c9"], ["dA", "dK", "dQ", "dJ", "d10"],
+             ["hA", "hK", "hQ", "hJ", "h10"], ["sA", "sK", "sQ", "sJ", "s10"]]
+FIVE_STOCK = ["h9", "c8", "s9"]
+
+
+def _five_named_by_the_dealer(t, hands, stock) -> State:
+    """The deal played through both rounds of making trump with every other seat passing: the automaton dealer
+    is made to name a suit, and names clubs, the first bid open (as worked out for Euchre above)."""
+    state = State.from_record(t, 0, hands, stock=stock, turned="h9")
+    while state.phase == AUCTION:
+        state.apply(state.rule_action() or decision_action(state, "pass"))
+    assert (state.declarer, t.flow.contracts[state.contract].name, t.deck.colours[state.trump]) == (0, "named", "c")
+    return state
+
+
+def test_euchre5_s4_an_automaton_maker_calls_the_highest_card_it_may(rules):
+    # by hand: in clubs the order is cJ (right bower) > sJ (left bower) > cA > cK ...; the maker may call any card
+    # he does not hold (euchre5:§4). Holding cJ, the highest he may call is the left bower, sJ, which seat 4
+    # holds: seat 4 is his hidden partner
+    t = compile_ruleset(load(str(rules(FIVE_AUTOMATON.format("seat 0"), "e5-auto"))))
+    state = _five_named_by_the_dealer(t, FIVE_DEAL, FIVE_STOCK)
+    assert state.phase == CALL and state.legal_actions() == [Call(0, _card(t, "sJ"))]
+    state.apply(state.rule_action())
+    assert state.phase == PLAY and state.partner == 4
+    # without cJ (it lies in the stock) he calls cJ itself: nobody holds it, and he plays alone (euchre5:§4)
+    hands = [["c8"] + FIVE_DEAL[0][1:]] + FIVE_DEAL[1:]
+    state = _five_named_by_the_dealer(t, hands, ["h9", "cJ", "s9"])
+    assert state.rule_action() == Call(0, _card(t, "cJ"))
+    state.apply(state.rule_action())
+    assert state.partner == -1
+
+
+def test_euchre5_s4_an_automaton_that_could_call_must_be_told_how(rules):
+    # five-hand Euchre's maker names a card: an automaton that may make trumps and is not told which card it
+    # calls is refused, naming the phrase; one whose contracts never call may not say it
+    bare = ('ruleset e5-bare "V" extends five-hand-euchre\n'
+            'automaton [euchre5:§4 design]: seat 0 play the highest card, bid only when made to, '
+            'lay away the lowest cards\n')
+    with pytest.raises(RuleCheckError, match=r"call a card, of which the rule says nothing.*"
+                                             r"`, call the highest card it may` \(or the lowest\)"):
+        compile_ruleset(load(str(rules(bare, "e5-bare"))))
+    needless = EUCHRE_AUTOMATA.format("seat 0").rstrip("\n") + ", call the lowest card it may\n"
+    with pytest.raises(RuleCheckError, match=r"which card the automaton calls \(lowest\), but in this ruleset no "
+                                             r"contract it may declare calls a card; leave that phrase out"):
+        compile_ruleset(load(str(rules(needless, "eu-auto"))))
+
+
+def test_euchre5_the_printer_writes_the_call_rule_back(rules):
+    t = load(str(rules(FIVE_AUTOMATON.format("seat 0, seat 3"), "e5-auto")))
+    written = clause(t.clause("automaton"))
+    assert written.endswith("seat 0, seat 3 play the highest card, bid only when made to, lay away the lowest "
+                            "cards, call the highest card it may")
+
+
+def test_euchre5_the_state_the_one_game_path_and_the_batch_agree_with_an_automaton_calling(rules):
+    # four automata, so that the one player often passes and an automaton dealer is made to name trumps
+    t = compile_ruleset(load(str(rules(FIVE_AUTOMATON.format("seat 0, seat 1, seat 2, seat 3"), "e5-auto"))))
+    called_by_automaton = 0
+    for game in _three_paths(t, 100, 4):
+        called_by_automaton += any(c.seat != 4 for c in game.records_of("call"))
+    assert called_by_automaton       # an automaton made trumps and called a card
+
+
+@pytest.mark.parametrize("name", ["mc:4", "dd:3"])
+def test_euchre5_a_strong_player_plays_five_hand_euchre_beside_four_automata(rules, name):
+    import random
+    from schachett_rules.players.bots import RandomBot
+    t = compile_ruleset(load(str(rules(FIVE_AUTOMATON.format("seat 0, seat 1, seat 2, seat 3"), "e5-auto"))))
+    game = play_game(t, 2, [RandomBot(t)] * 4 + [make_bot(name, t)], random.Random(3))
+    assert game.over and len(game.tricks) == 5
+    # every decision of seats 0 to 3 was their rule's: the record replays, and replay holds them to it
+    from schachett_rules.engine.replay import state_of
+    again = state_of(record_of(game, "e5-auto"), t)
+    assert again.over and again.tricks == game.tricks and again.records_of("call") == game.records_of("call")

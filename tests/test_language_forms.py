@@ -323,6 +323,7 @@ CLAUSES_BY_TABLE = {
     "memory_kind": "memory [§10.3 design]: {}",
     "policy": "automaton [§1 design]: seat 1 play {}",
     "pass_policy": "automaton [§1 design]: seat 1 play the lowest card, pass {}",
+    "call_policy": "automaton [§1 design]: seat 1 play the lowest card, call {}",
     "direction": "dealer [§4 design]: passes {}",
     "when": "king k [§7 design] {{ when: {} scores: taker first: 1 later: 1 }}",
     "scorer": "king k [§7 design] {{ when: taken by opponent scores: {} first: 1 later: 1 }}",

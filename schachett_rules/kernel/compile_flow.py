@@ -336,9 +336,9 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
 
 def _automaton_asked(r: Resolved, errors: list, passes: bool, auction, contracts, own_exchange, play_offer) -> None:
     """An error where an automaton's seat could be asked a decision before play that its rule does not make: it
-    says which card it plays, and may say which cards it passes, how it bids and which cards it lays away; of
-    calls it says nothing, so a person or a bot would decide them for it, and the seat would no longer be played
-    by a rule.
+    says which card it plays, and may say which cards it passes, how it bids, which cards it lays away and which
+    card it calls; where it leaves one of them unsaid, a person or a bot would decide it, and the seat would no
+    longer be played by a rule.
 
     A seat that never bids is a declarer only where nobody bids (the contract played when all pass, or the one
     holder of the cards that name the parties), so a call or an exchange of a contract bid is not asked of it;
@@ -362,10 +362,14 @@ def _automaton_asked(r: Resolved, errors: list, passes: bool, auction, contracts
     if c.lays_away is not None and not laid:
         errors.append(_fail(eff, f"the rule says which cards the automaton lays away ({c.lays_away}), but in this "
                                  f"ruleset no exchange asks it to lay any away; leave that phrase out"))
+    calls = any(any(k.call) for k in declared)
+    if c.calls is not None and not calls:
+        errors.append(_fail(eff, f"the rule says which card the automaton calls ({c.calls}), but in this ruleset no "
+                                 f"contract it may declare calls a card; leave that phrase out"))
     asked = [what for what, open_ in (
         ("pass cards", passes and c.passes is None),
         ("bid", auction is not None and c.bids is None),
-        ("call a card", any(any(k.call) for k in declared)),
+        ("call a card", calls and c.calls is None),
         ("lay cards away", laid and c.lays_away is None)) if open_]
     if not asked:
         return
@@ -375,7 +379,9 @@ def _automaton_asked(r: Resolved, errors: list, passes: bool, auction, contracts
                                  "pass cards" in asked),
                                 ("`, never bid` (or `, bid only when made to`) how it bids", "bid" in asked),
                                 ("`, lay away the lowest cards` (or the highest) which cards it lays away",
-                                 "lay cards away" in asked)) if open_]
+                                 "lay cards away" in asked),
+                                ("`, call the highest card it may` (or the lowest) which card it calls",
+                                 "call a card" in asked)) if open_]
     hint = (" (after the play rule, " + "; ".join(hints) + ")") if hints else ""
     errors.append(_fail(eff, f"{seats} {'is' if len(c.seats) == 1 else 'are'} played by this rule, which "
                              f"says which card to play, but before the first card this ruleset may ask a seat to "

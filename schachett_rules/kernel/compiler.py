@@ -192,6 +192,7 @@ class _Compiler:
             automaton_passes=self.r.clause("automaton").passes if self.r.clause("automaton") else None,
             automaton_bids=self.r.clause("automaton").bids if self.r.clause("automaton") else None,
             automaton_lays=self.r.clause("automaton").lays_away if self.r.clause("automaton") else None,
+            automaton_calls=self.r.clause("automaton").calls if self.r.clause("automaton") else None,
             no_castling_cite=(", ".join(castling_clause.basis.cites)
                               if castling_clause is not None and castling_clause.mode == "none" else ""),
             review=self.r.clause("review").tricks if self.r.clause("review") else 0,

@@ -307,7 +307,7 @@ class State:
 
     def rule_action(self):
         """The action a rule of the ruleset makes for the decider (an automaton's card, a card it passes, its pass
-        at a turn to bid), or None."""
+        at a turn to bid, a card it lays away or calls), or None."""
         if self.phase == PASSING and self.known_deal:
             seat = before_play.passer(self)
             rule = passes_of(self.t, self.t.controller(seat))
@@ -318,6 +318,14 @@ class State:
                 return None
             # where it must bid, the first bid open (the bids come in the round's order, the pass last)
             return self.open_actions()[0] if before_play.must_bid(self) else Bid(seat, -1, -1)
+        if self.phase == CALL and self.base.automaton_calls is not None:
+            seat = self.declarer
+            if not policy_of(self.base, self.base.controller(seat)):
+                return None
+            # among the cards it may call, by the order of strength of the contract about to be played
+            ranked = self.base.flow.contracts[self.contract].tables(self.trump)
+            callable_ = sum(1 << a.card for a in self.open_actions())
+            return Call(seat, automaton_give(ranked, callable_, self.base.automaton_calls))
         if self.phase == EXCHANGE and self.base.automaton_lays is not None and self.known_deal:
             seat = self.before_play_seat()
             if not policy_of(self.base, self.base.controller(seat)):

@@ -124,6 +124,7 @@ class Tables:
     automaton_passes: str | None = None                   # highest | lowest: the cards those seats pass
     automaton_bids: str | None = None                     # never | forced: how those seats bid (pass, or when made to)
     automaton_lays: str | None = None                     # highest | lowest: the cards those seats lay away
+    automaton_calls: str | None = None                    # highest | lowest: the card those seats call
     review: int = 0                                      # finished tricks a player may look at
     memory: str = "every"                                # every | review
     first_dealer: int = 0                                # the seat that deals a session's first game (dealer)

@@ -627,9 +627,13 @@ class _Build:
     def lay_rule(self, meta, ch):
         return ch[-1]
 
+    def calling_rule(self, meta, ch):
+        return ch[-1]
+
     def automaton(self, meta, ch):
-        basis, seats, policy, passes, bids, lays, castles, because = ch
-        return ir.Automaton(seats=seats, policy=policy, passes=passes, bids=bids, lays_away=lays, castles=castles,
+        basis, seats, policy, passes, bids, lays, calls, castles, because = ch
+        return ir.Automaton(seats=seats, policy=policy, passes=passes, bids=bids, lays_away=lays, calls=calls,
+                            castles=castles,
                             **_fields(meta, basis, because))
 
     def castle_moment(self, meta, ch):

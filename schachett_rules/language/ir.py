@@ -611,7 +611,10 @@ class Automaton(ClauseBase):
     ``never`` (the seat passes at every turn of an auction), ``forced`` (it
     passes where it may, and where the rules make it bid it makes the first bid
     open), or None. ``lays_away``: which cards it lays away where an exchange
-    asks it to (its highest or its lowest, one at a time), or None.
+    asks it to (its highest or its lowest, one at a time), or None. ``calls``:
+    which card it calls where it declares a contract that calls a partner's card
+    (the highest or the lowest of those it may call, by the contract's order of
+    strength), or None.
     """
 
     clause: Literal["automaton"] = "automaton"
@@ -620,6 +623,7 @@ class Automaton(ClauseBase):
     passes: Literal["highest", "lowest"] | None = None
     bids: Literal["never", "forced"] | None = None
     lays_away: Literal["highest", "lowest"] | None = None
+    calls: Literal["highest", "lowest"] | None = None
     castles: Literal["never"] | None = None
 
 

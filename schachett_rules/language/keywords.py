@@ -105,6 +105,8 @@ KEYWORDS: dict[str, tuple[Word, ...]] = {
                       "the cheapest legal card that takes the trick, and otherwise the lowest")),
     "pass_policy": _words(("highest", "the highest cards", "the highest cards of its hand"),
                           ("lowest", "the lowest cards", "the lowest cards of its hand")),
+    "call_policy": _words(("highest", "the highest card it may", "the highest card it may call"),
+                          ("lowest", "the lowest card it may", "the lowest card it may call")),
 }
 
 

@@ -208,6 +208,7 @@ def clause(c, indent: str = "") -> str:
                 + (f", pass {phrase('pass_policy', c.passes)}" if c.passes else "")
                 + (", never bid" if c.bids == "never" else ", bid only when made to" if c.bids == "forced" else "")
                 + (f", lay away {phrase('pass_policy', c.lays_away)}" if c.lays_away else "")
+                + (f", call {phrase('call_policy', c.calls)}" if c.calls else "")
                 + (", and never castle" if c.castles == "never" else ""))
     elif isinstance(c, ir.CastleMoment):
         text = f"castle moment{b}: {phrase('per_moment', c.castles)}"

@@ -47,7 +47,7 @@ from .plan import (A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE, A_PASS, A
                    BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, ROUND, TO_DISCARD,
                    DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, EXCHANGER, FALLEN, GAME, H_COVERED,
                    H_PASSED, H_PLAYED, LEADER, MOMENT, N_CASTLES, N_EVENTS, PARTIES, PARTNER, PASSES, PHASE, PLAYED,
-                   POS, REGS, RESTRICT, S_AUTO_LAY, S_AUTO_PASS, S_COVERED,
+                   POS, REGS, RESTRICT, S_AUTO_CALL, S_AUTO_LAY, S_AUTO_PASS, S_COVERED,
                    S_CARDS, S_CASTLING, S_EACH, S_EACH_SEAT, S_FATES, S_LIMIT, S_NEVER, S_OTHER_KING, S_OWED,
                    S_PARTIES, S_PASS, S_RANDOM, S_REST, S_RULES, S_SAME, S_SEATS, S_SKIP, S_TRICKS, S_WORDS, SITTING,
                    SKIPPED, T_CARDS, T_LEADER, T_POINTS, T_WINNER, THROWN, TRICK, TRUMP, TURNED, UNSET, GAME_REGS, VARIANT,
@@ -536,6 +536,16 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
             m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
             _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[m - 1] if cards[m - 1] < 0
                           else cards[0])
+            continue
+        elif regs[PHASE] == CALL and policy[regs[DECLARER]] >= 0:
+            # an automaton calls by its rule among the cards it may call (kernel.state.State.rule_action), by the
+            # contract's order of strength
+            v = _variant(rules, regs[CONTRACT], regs[TRUMP])
+            m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
+            for i in range(m):
+                takes[i] = False
+            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs,
+                          automaton_pick(sc[S_AUTO_CALL], cards, takes, m, strength[v]))
             continue
         elif regs[PHASE] == EXCHANGE and policy[regs[EXCHANGER]] >= 0:
             # an automaton lays away by its rule (kernel.automaton.automaton_give)

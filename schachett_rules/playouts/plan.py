@@ -65,10 +65,10 @@ GAME_REGS = (CONTRACT, TRUMP, DECLARER, PARTNER, CALLED, SITTING, THROWN, TRICK)
  # skip (thrown in, or a seat sitting out), the most cards discarded, the number of colours, the seats the random player plays (a bitmask)
  S_VARIANTS, S_ROUNDS, S_ALL_PASS, S_PLAY_CONTRACT, S_PLAY_COLOUR, S_AUCTION, S_BID_DEALER, S_BID_OFF, S_PARTNER,
  S_OWN_EXCHANGE, S_OWN_TAKES, S_OWN_DISCARDS, S_TURN, S_STOCK, S_SKIP, S_DISCARDS, S_COLOURS, S_RANDOM_SEATS,
- # the cards of a hand dealt face down in a tableau (0: none); which cards an automaton's seat passes and lays
- # away (its rule, kernel.core.POLICIES: lowest or highest; -1 none)
- S_COVERED, S_AUTO_PASS, S_AUTO_LAY,
- N_SCALARS) = range(46)
+ # the cards of a hand dealt face down in a tableau (0: none); which cards an automaton's seat passes, lays
+ # away and calls (its rule, kernel.core.POLICIES: lowest or highest; -1 none)
+ S_COVERED, S_AUTO_PASS, S_AUTO_LAY, S_AUTO_CALL,
+ N_SCALARS) = range(47)
 # the columns of the logs
 T_WINNER, T_POINTS, T_LEADER, T_CARDS = 0, 1, 2, 3      # tricks: winner, points, leader, then the cards in play order
 E_KIND, E_TRICK, E_OWNER, E_FIRST, E_POINTS, E_SCORER = range(6)
@@ -239,6 +239,7 @@ class Plan:
         sc[S_RANDOM_SEATS] = sum(1 << s for s in range(n) if self.policy[s] < 0)
         sc[S_AUTO_PASS] = core.POLICIES.index(t.automaton_passes) if t.automaton_passes else -1
         sc[S_AUTO_LAY] = core.POLICIES.index(t.automaton_lays) if t.automaton_lays else -1
+        sc[S_AUTO_CALL] = core.POLICIES.index(t.automaton_calls) if t.automaton_calls else -1
         colour = np.array([t.deck.face_colour[f] for f in t.deck.card_face], dtype=np.int64)
         self.rules = restrictions + (np.array([core.WAYS.index(w) for w in ways], dtype=np.int64), single,
                                      arrays[0], arrays[1], arrays[2], colour) + arrays[3:] + (counts, by_called)

@@ -286,6 +286,8 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
                 ", bids only where the rules make it (then the first bid open)" if c.bids == "forced" else "")
         if c.lays_away:
             bids += f", lays away {prose('pass_policy', c.lays_away)} where an exchange asks it to"
+        if c.calls:
+            bids += f", calls {prose('call_policy', c.calls)} where its contract calls a partner"
         return (f"{named[0].upper()}{named[1:]} {verb} played by a fixed rule, not by a player: "
                 f"{'each' if len(c.seats) > 1 else 'it'} {passes}plays {prose('policy', c.policy)}{bids}{never}.")
     if isinstance(c, ir.Dummy):
