@@ -230,7 +230,7 @@ def test_1_a_table_of_10_30_seats_is_refused_by_check_and_show_and_its_prose_nam
     # §1: four players. A mutated seat count is refused by every command that reads the file, and the prose
     # (which the rulebook pages write without compiling) must not walk round an endless table.
     from schachett_rules.rules.loader import load
-    from schachett_rules.rules.prose import render_ruleset
+    from schachett_rules.rules.rulebook import render_ruleset
     path = _variant(tmp_path, "endless", lambda t: t.replace("seats [§1 printed]: 4", "seats [§1 printed]: " + "1" + "0" * 30))
     assert "cannot each be dealt a card" in refused(run("check", str(path)))
     assert "cannot each be dealt a card" in refused(run("show", str(path)))

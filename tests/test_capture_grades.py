@@ -12,7 +12,7 @@ from schachett_rules.rules.check import check, raise_for
 from schachett_rules.rules.diff import diff_rulesets
 from schachett_rules.rules.grades import grade_counts, rule_basis, summary
 from schachett_rules.rules.loader import load
-from schachett_rules.rules.prose import render_ruleset
+from schachett_rules.rules.rulebook import render_ruleset
 
 GRADED = '''ruleset g "graded" extends original
 drop lacuna pawn-takes-suit

@@ -11,7 +11,7 @@ from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.kernel.state import State
 from schachett_rules.errors import IllegalAction, RecordError, RuleCheckError
 from schachett_rules.rules.loader import load
-from schachett_rules.rules.prose import render_ruleset
+from schachett_rules.rules.rulebook import render_ruleset
 from schachett_rules.engine.replay import parse_record, record_of, replay
 from schachett_rules.kernel.scoring import settle
 from schachett_rules.engine.session import next_cycle_start, partner_counts, seatings

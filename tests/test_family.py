@@ -469,7 +469,8 @@ def test_wendish_s3_a_hochzeit_is_open_only_to_the_holder_of_both_old_ones():
 def test_a_family_ruleset_reads_as_prose_and_diffs_against_schachett(name):
     from schachett_rules.rules.diff import diff_rulesets
     from schachett_rules.rules.loader import load
-    from schachett_rules.rules.prose import render_ruleset, sentence
+    from schachett_rules.rules.prose import sentence
+    from schachett_rules.rules.rulebook import render_ruleset
     r = load(name)
     text = render_ruleset(r)
     assert r.title in text
@@ -482,7 +483,7 @@ def test_a_family_ruleset_reads_as_prose_and_diffs_against_schachett(name):
 
 def test_euchre_s3_the_ranking_reads_with_the_bowers_named():
     from schachett_rules.rules.loader import load
-    from schachett_rules.rules.prose import render_ruleset
+    from schachett_rules.rules.rulebook import render_ruleset
     text = render_ruleset(load("euchre"))
     assert "J of trump colour > J of trump shade > A > K > Q > J > 10 > 9" in text
     assert "of the trump colour is a trump: such a card is led, followed and takes as a trump" in text
@@ -504,7 +505,7 @@ def test_a_simulation_of_hearts_names_its_players_and_reports_no_money_or_kings(
 
 def test_schafkopf_s2_s4_s5_the_rules_in_words_give_every_contract_with_its_own_clauses():
     from schachett_rules.rules.loader import load
-    from schachett_rules.rules.prose import render_ruleset
+    from schachett_rules.rules.rulebook import render_ruleset
     text = render_ruleset(load("schafkopf"))
     contracts = text[text.index("\nContracts\n"):]
     assert "Rufer (contract rufer) [schafkopf:§2 printed]" in contracts

@@ -16,7 +16,7 @@ import pytest
 
 from schachett_rules.paths import family_rulesets
 from schachett_rules.rules.loader import load
-from schachett_rules.rules.prose import render_ruleset
+from schachett_rules.rules.rulebook import render_ruleset
 from schachett_rules.site.context import Context
 
 from .test_site_pages import anchors

@@ -30,7 +30,8 @@ from schachett_rules.language.printer import clause as clause_text, format_rules
 from schachett_rules.language.syntax import MAX_EXPR_DEPTH, grammar_text, parse_ruleset
 from schachett_rules.paths import known_rulesets
 from schachett_rules.rules.loader import load
-from schachett_rules.rules.prose import render_ruleset, sentence
+from schachett_rules.rules.prose import sentence
+from schachett_rules.rules.rulebook import render_ruleset
 
 
 def compiled(path):

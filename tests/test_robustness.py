@@ -30,7 +30,7 @@ from schachett_rules.errors import IllegalAction, RecordError, RuleCheckError, R
 from schachett_rules.paths import variants_dir
 from schachett_rules.playouts.single import random_game
 from schachett_rules.language.printer import format_ruleset
-from schachett_rules.rules.prose import render_ruleset
+from schachett_rules.rules.rulebook import render_ruleset
 
 ORIGINAL = (variants_dir() / "original.schachett").read_text(encoding="utf-8")
 TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|§[0-9.,]+|[A-Za-z0-9_×-]+|\S')

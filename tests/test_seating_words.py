@@ -13,7 +13,8 @@ from schachett_rules.engine.replay import format_report, record_of, replay
 from schachett_rules.kernel.compiler import compile_ruleset
 from schachett_rules.rules.loader import load
 from schachett_rules.language import ir
-from schachett_rules.rules.prose import render_ruleset, sentence
+from schachett_rules.rules.prose import sentence
+from schachett_rules.rules.rulebook import render_ruleset
 from schachett_rules.rules.seating import and_list, or_list
 
 from .conftest import game_with

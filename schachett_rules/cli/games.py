@@ -19,7 +19,7 @@ from ..kernel.compiler import compile_ruleset
 from ..players import make_bot
 from ..kernel.streams import GameStream
 from ..rules.loader import load
-from ..rules.prose import render_ruleset
+from ..rules.rulebook import render_ruleset
 from ..simulation.simulate import Spec
 from . import output
 from .bots import bot_names

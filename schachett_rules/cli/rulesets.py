@@ -13,7 +13,7 @@ from ..rules.grades import summary as grade_summary
 from ..rules.diff import diff_rulesets, format_json, format_markdown, format_text
 from ..rules.loader import load, locate, read_file
 from ..rules.manual import load_manual
-from ..rules.prose import render_ruleset
+from ..rules.rulebook import render_ruleset
 from .common import option_flag, options_of
 
 

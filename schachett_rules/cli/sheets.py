@@ -1,7 +1,8 @@
 """``schachett rules print`` and ``schachett scoresheet``: the rules sheet and the score sheet as PDF.
 
 Both come from the rule file, as the site does: the rules sheet is the site's How to play lesson
-(the reconstruction), the score sheet lays out one cycle of the ruleset's session clause. The
+(the reconstruction) or, for any other ruleset, its rulebook; the score sheet lays out one cycle of the
+ruleset's session clause. The
 output is checked before any work is done: its folder must exist, and a file already there is
 never overwritten unless ``--force`` says so.
 """
@@ -50,20 +51,30 @@ def rules() -> None:
 @rules.command("print")
 @_sheet_options("rules")
 def print_rules(ruleset: str, paper: str, out: Path | None) -> None:
-    """The rules sheet: how to play, with the cards, the deal, the King events and the scoring, a few pages.
-
-    It teaches the reconstruction, the ruleset to play; RULESET may only name it.
+    """The rules to print: for the reconstruction (the default) the rules sheet, how to play with the cards, the
+    deal, the King events and the scoring in a few pages; for any other ruleset (a family game, a variant, a
+    rule file of one's own) its rulebook, every clause by section with its grade and sources, its contracts and
+    the readings it plays.
     """
-    from ..printing.rulesheet import rules_pdf
-    from ..site.learn import build_lesson
-
     key = _paper(paper)
-    if Path(ruleset).stem != TAUGHT:
-        raise UsageError(f"rules print {ruleset}: the rules sheet teaches the ruleset {TAUGHT} (the one to play); "
-                         f"`schachett show {ruleset}` prints any ruleset as prose")
-    target = output.check_file(out or Path(f"schachett-rules-{key}.pdf"), "--out", forced())
-    output.write_file(target, rules_pdf(build_lesson(), key), "--out")
-    click.echo(f"wrote {target}: the rules sheet on {key} paper; print at actual size (100 %)")
+    if Path(ruleset).stem == TAUGHT:
+        from ..printing.rulesheet import rules_pdf
+        from ..site.learn import build_lesson
+
+        target = output.check_file(out or Path(f"schachett-rules-{key}.pdf"), "--out", forced())
+        output.write_file(target, rules_pdf(build_lesson(), key), "--out")
+        click.echo(f"wrote {target}: the rules sheet on {key} paper; print at actual size (100 %)")
+        return
+    from ..kernel.compiler import compile_ruleset
+    from ..printing.rulebook_pdf import rulebook_pdf
+    from ..rules.loader import load
+    from ..rules.rulebook import rulebook_of
+
+    r = load(ruleset)
+    compile_ruleset(r)                 # what check refuses, the rulebook refuses
+    target = output.check_file(out or Path(f"schachett-rules-{r.name}-{key}.pdf"), "--out", forced())
+    output.write_file(target, rulebook_pdf(rulebook_of(r), key), "--out")
+    click.echo(f"wrote {target}: the rulebook of {r.title or r.name} on {key} paper")
 
 
 @click.command("scoresheet")

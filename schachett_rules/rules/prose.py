@@ -1,9 +1,9 @@
-"""A resolved ruleset as readable prose, grouped by the manual's sections.
+"""A clause of a resolved ruleset as a sentence a card player reads (the rulebook's words: :mod:`.rulebook`).
 
 >>> from schachett_rules.rules.loader import load
->>> text = render_ruleset(load("original"))
->>> "§7 Checkmate" in text and "[printed]" in text
-True
+>>> r = load("original")
+>>> sentence(r.clause("lead first"), deck_of(r), seats_of(r))
+"The player on the dealer's left leads to the first trick."
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..language.keywords import prose
 from .grades import graded_rules
 from .loader import Effective, Resolved
 from .seating import and_list, party_words, player_words
-from .manual import Manual, ManualError, load_manual
+from .manual import Manual, ManualError
 
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
@@ -253,7 +253,8 @@ def sentence(c, deck: Deck | None = None, seats: int | None = None, deal: ir.Dea
         return (f"Besides the current trick, a player may look at the {c.tricks} trick{'s' if c.tricks > 1 else ''} "
                 "just finished, and no earlier one.")
     if isinstance(c, ir.Session):
-        text = (f"A round is {c.games_per_round} games and a cycle {c.rounds_per_cycle} rounds "
+        rounds = f"{c.rounds_per_cycle} rounds" if c.rounds_per_cycle != 1 else "one round"
+        text = (f"A round is {c.games_per_round} games and a cycle {rounds} "
                 f"({c.games_per_round * c.rounds_per_cycle} games).")
         if c.players:
             text += f" The players are called {and_list(c.players)}, in the order of the lots."
@@ -467,61 +468,11 @@ def filed_under(r: Resolved, e: Effective) -> str:
     return e.clause.basis.section
 
 
-def _heading(manual: Manual, cite: str) -> str:
+def heading_of(manual: Manual, cite: str) -> str:
+    """A section's citation and title ('§7 Checkmate'), or the citation alone where the manual lacks it."""
     try:
         res = manual.resolve(cite)
     except ManualError:
         return cite
     title = res.subsection.title if res.subsection else res.section.title
     return f"{cite} {title}"
-
-
-def render_ruleset(r: Resolved, manual: Manual | None = None) -> str:
-    """The whole ruleset in prose: clauses by section, then the lacunae with every reading."""
-    manual = manual or load_manual()
-    key = section_order(manual)
-    deck = deck_of(r)
-    seats = seats_of(r)
-    by_section: dict[str, list[Effective]] = {}
-    for e in r.clauses:
-        by_section.setdefault(filed_under(r, e), []).append(e)
-    lines = [f"{r.title or r.name}  (ruleset {r.name}" + (f", extends {' → '.join(r.chain[:-1])}" if len(r.chain) > 1 else "") + ")", ""]
-    for section in sorted(by_section, key=key):
-        lines.append(_heading(manual, section))
-        for e in by_section[section]:
-            c = e.clause
-            also = [x for x in c.basis.cites if x != section]
-            src = f" (also {', '.join(also)})" if also else ""
-            via = f" — reading {e.origin.option} of lacuna {e.origin.lacuna}" if e.origin.lacuna else ""
-            lines.append(f"  [{c.basis.grade.value}]{src}{via}")
-            lines.append(f"    {sentence(c, deck, seats, r.clause('deal'))}")
-            for text, b in rule_grades(c, deck):
-                lines.append(f"      [{b.grade.value}, {', '.join(b.cites)}] {text[0].upper()}{text[1:]}.")
-            if c.because:
-                lines.append(f"    Why: {c.because}")
-        lines.append("")
-    if r.contracts:
-        lines.append("Contracts")
-        for k in r.contracts:
-            form = (" for each colour" if k.each_colour else "") + (f", like {k.like}" if k.like else "")
-            lines.append(f"  {k.title} (contract {k.name}{form}) [{', '.join(k.basis.cites)} {k.basis.grade.value}]")
-            if not k.clauses:
-                lines.append("    Nothing changes: the rules above are played as they stand.")
-            for c in k.clauses:
-                lines.append(f"    [{c.basis.grade.value if c.basis.grade else k.basis.grade.value}] "
-                             f"{sentence(c, deck, seats, r.clause('deal'))}")
-                if c.because:
-                    lines.append(f"      Why: {c.because}")
-        lines.append("")
-    if r.lacunae:
-        lines.append("Gaps and ambiguities")
-        for ch in r.lacunae:
-            lac = ch.lacuna
-            lines.append(f"  {lac.name} ({', '.join(lac.basis.cites)}): {lac.question}")
-            for o in lac.options:
-                mark = "▶" if o.name == ch.option else " "
-                lines.append(f"   {mark} {o.name} [{', '.join(o.basis.cites)} {o.basis.grade.value}]: {o.summary}")
-            who = "" if ch.chosen_by == r.name else f" (chosen by {ch.chosen_by})"
-            lines.append(f"    Plays {ch.option}{who}." + (f" Why: {ch.because}" if ch.because else ""))
-        lines.append("")
-    return "\n".join(lines)
