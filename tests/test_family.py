@@ -118,6 +118,48 @@ def test_hearts_s4_points_and_the_moon():
     assert scored((13, 5, 8, 0), (4, 3, 5, 1)) == (13, 5, 8, 0)
 
 
+# a deal in which South (seat 0) can take every heart and the Queen of spades: he holds the top clubs, the top
+# spades and seven hearts from the Ace down; the others' hearts go on his clubs and spades, the sQ on his sA
+MOON = [
+    ["cA", "cK", "cQ", "cJ", "sA", "sK", "hA", "hK", "hQ", "hJ", "h10", "h9", "h8"],
+    ["c2", "c3", "c4", "c5", "d2", "d3", "d4", "d5", "d6", "h2", "h3", "s2", "s3"],
+    ["c6", "c7", "c8", "c9", "d7", "d8", "d9", "d10", "h4", "h5", "s4", "s5", "sQ"],
+    ["c10", "dJ", "dQ", "dK", "dA", "h6", "h7", "s6", "s7", "s8", "s9", "s10", "sJ"],
+]
+
+
+def test_hearts_s3_a_hand_of_nothing_else_may_throw_a_heart_in_the_first_trick():
+    # one suit to each hand: South leads the c2 (game 3 passes nothing). West holds only hearts, so the rule
+    # against hearts in the first trick gives way (hearts:§3, "unless he has nothing else"); East holds the sQ
+    # beside other spades and must keep it back
+    suits = [[f"{colour}{rank}" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+             for colour in "chds"]
+    game = State.from_record(tables_for("hearts"), 3, suits, game=3)
+    play(game, "c2")
+    assert legal_names(game) == set(suits[1])
+    play(game, "h5", "d7")
+    assert legal_names(game) == set(suits[3]) - {"sQ"}
+
+
+def test_hearts_s4_a_moon_shot_played_out():
+    # the fourth game passes nothing; West holds c2 and leads it (hearts:§3). Worked by hand, trick by trick:
+    # South wins the club tricks (East throws h6 and h7 on the second and third, breaking hearts), leads hA and
+    # hK (the others' last hearts fall), takes the sQ with sA, then leads his last five hearts on which the
+    # others throw diamonds: every heart and the sQ, 26 points, are his. The others score 26 each, he 0.
+    game = State.from_record(tables_for("hearts"), 3, MOON, game=3)
+    play(game, "c2", "c6", "c10", "cA")
+    for trick in (["cK", "c3", "c7", "h6"], ["cQ", "c4", "c8", "h7"], ["cJ", "c5", "c9", "s6"],
+                  ["hA", "h2", "h4", "s7"], ["hK", "h3", "h5", "s8"], ["sA", "s2", "sQ", "s9"],
+                  ["sK", "s3", "s4", "s10"], ["hQ", "d2", "d7", "dJ"], ["hJ", "d3", "d8", "dQ"],
+                  ["h10", "d4", "d9", "dK"], ["h9", "d5", "d10", "dA"], ["h8", "d6", "s5", "sJ"]):
+        assert game.seat_to_play() == 0
+        play(game, *trick)
+    result = game.result()
+    assert [tr.winner for tr in game.tricks] == [0] * 13
+    assert result.card_points == (26, 0, 0, 0)
+    assert result.game_points == (0, 26, 26, 26)
+
+
 # --- Euchre -------------------------------------------------------------------------------------------------
 
 EUCHRE = [
@@ -189,6 +231,32 @@ def test_euchre_s4_the_makers_take_three_tricks_for_one_point():
     # the makers (seats 1 and 3) march: 2 game points
     assert r.game_points[game.t.party_of[1]] == 2
     assert r.game_points[game.t.party_of[0]] == 0
+
+
+def test_euchre_s4_the_makers_score_one_for_three_or_four_tricks_two_for_five_and_are_euchred_below_three():
+    from schachett_rules.kernel.scoring import game_facts, game_points
+    game = euchre_game("up h")                          # seat 1 makes hearts: seats 1 and 3 are the makers
+    decide(game, "c9")
+    t = game.t
+    makers, defenders = t.party_of[1], t.party_of[0]
+
+    def scored(taken: int) -> tuple:
+        tricks = [0, 0]
+        tricks[makers], tricks[defenders] = taken, 5 - taken
+        points = game_points(t, (0, 0), tuple(tricks), game_facts(t, (0, 0), tuple(tricks), [0] * 4))
+        return points[makers], points[defenders]
+    # by the rules as the issue states them: 3-4 tricks 1 point, all 5 two, fewer than 3 give the defenders 2
+    assert [scored(k) for k in range(6)] == [(0, 2), (0, 2), (0, 2), (1, 0), (1, 0), (2, 0)]
+
+
+def test_euchre_s2_when_all_pass_twice_the_dealer_must_name_a_suit_other_than_the_turned_one():
+    game = State.from_record(tables_for("euchre"), 0, EUCHRE, stock=EUCHRE_STOCK, turned="h9")
+    for _ in range(4 + 3):                              # the first round round the table, then three more passes
+        decide(game, "pass")
+    assert game.phase_name == "auction" and game.before_play_seat() == 0
+    offered = options(game)
+    assert "pass" not in offered
+    assert {o.split()[-1] for o in offered} == {"c", "d", "s"}     # any suit but hearts, the turned card's
 
 
 def test_euchre_s2_going_alone_sits_the_partner_out_and_a_march_scores_four():

@@ -706,3 +706,34 @@ def test_officers_schafkopf_a_view_no_game_could_give_is_refused_in_one_paragrap
     with pytest.raises(SchachettError, match="whose cards do not hold it") as err:
         next(positions(t, moved, random.Random(0), 1))
     assert "\n" not in err.value.message
+
+
+FAMILY_GAMES = ["schafkopf", "wendish-schafkopf", "officers-schafkopf", "dreiwendsch", "euchre", "five-hand-euchre"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", FAMILY_GAMES)
+@pytest.mark.parametrize("name", ["mc:3", "dd:2", "ismcts:30"])
+def test_strong_players_play_whole_games_of_every_contracted_family_ruleset(ruleset, name):
+    # every card of the deal played once, by the bots' choices through the state, to a scored end
+    t = tables_for(ruleset)
+    bots = [make_bot(name, t), HeuristicBot(t)] * 3
+    game = play_game(t, 1, bots[:t.n_seats], random.Random(11))
+    assert game.over
+    result = game.result()
+    if result.thrown_in:
+        return
+    played = [c for tr in game.tricks for _, c in tr.cards]
+    assert len(played) == len(set(played)) == game.t.n_tricks * game.t.n_active
+
+
+@pytest.mark.parametrize("ruleset", FAMILY_GAMES + ["hearts", "whist"])
+def test_simulate_plays_every_family_ruleset_with_the_quick_bots(ruleset, tmp_path):
+    out = tmp_path / "stats.json"
+    seats = tables_for(ruleset).n_seats
+    bots = ",".join((["heuristic", "random"] * seats)[:seats])          # one bot per seat
+    res = CliRunner().invoke(main, ["simulate", ruleset, "--games", "30", "--bots", bots, "-q",
+                                    "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(out.read_text())
+    assert data["games"] == 30 and sum(data["wins"]) + data["draws"] <= 30
