@@ -303,7 +303,9 @@ def test_s5_a_rescue_and_the_rest_of_the_game_replay_from_a_record():
     finish(game)
     record = record_of(game, "original", {"castling": "as-three-player"})
     data = json.loads(record.model_dump_json())
-    assert data["actions"][:5] == CHECKMATE_IN_TRICK_1 + [{"castle": {"seat": 3, "officer": "wD", "king": "wK"}}]
+    # seat 3's own wK, lifted from the trick, for the wD of the hand opposite, seat 1's
+    assert data["actions"][:5] == CHECKMATE_IN_TRICK_1 + [{"castle": {"seat": 3, "officer": "wD", "king": "wK",
+                                                                      "king_from": 3, "officer_from": 1}}]
     report = replay(parse_record(json.dumps(data)))
     assert [c.kind for c in report.castles] == ["rescue"]
     assert report.tricks[0].winner == 3 and report.tricks[0].events == ()
@@ -444,7 +446,9 @@ def test_s5_3p_the_kaiser_rescues_the_dummys_king_in_trick_1_through_a_record():
 
     data = json.loads(record_of(game, "three-player").model_dump_json())
     data["actions"][3] = {"play": {"card": "wK", "by": 0}}
-    assert data["actions"][4] == {"castle": {"seat": 2, "officer": "wT", "king": "wK"}}
+    # the dummy's wK out of the trick, the wT from the Kaiser's hand (castle with: seat 0)
+    assert data["actions"][4] == {"castle": {"seat": 2, "officer": "wT", "king": "wK", "king_from": 2,
+                                             "officer_from": 0}}
     report = replay(parse_record(json.dumps(data)))
     assert [(c.kind, c.seat, c.by) for c in report.castles] == [("rescue", 2, 0)]
     assert report.result == game.result()

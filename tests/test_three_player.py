@@ -65,7 +65,8 @@ def dummy_turns(data: dict) -> list[int]:
                 out.append(i)
             game.play(action)
         else:
-            game.castle(**action["castle"])
+            step = action["castle"]
+            game.castle(step["seat"], step["officer"], step.get("king"))
     return out
 
 
@@ -258,3 +259,25 @@ def test_s4_2_3p_every_player_is_kaiser_for_8_games_in_a_played_session(played_s
     assert all(len(s) == 1 for s in by_round.values())
     # Each Kaiser reigns for 8 games in a row (two rounds).
     assert [g.seating[0] for g in games] == ["A"] * 8 + ["B"] * 8 + ["C"] * 8
+
+
+def test_s5_3p_a_record_says_both_hands_of_a_castle_with_the_partners_king(tmp_path):
+    # in this game the Kaiser's left (seat 1), who holds no King, castles before play with his partner's wK:
+    # the wK lies face up with the dealer, seat 3 (§4.4 3p), so the record says it came from seat 3's hand
+    # and the officer from seat 1's own
+    path = tmp_path / "game.json"
+    res = CliRunner().invoke(main, ["sample", "three-player", "--seed", "3", "--out", str(path)])
+    assert res.exit_code == 0, res.output
+    record = json.loads(path.read_text())
+    assert record["dealer"] == 3
+    castle = next(a["castle"] for a in record["actions"] if isinstance(a, dict) and "castle" in a)
+    assert castle == {"seat": 1, "officer": "sL", "king": "wK", "king_from": 3, "officer_from": 1}
+    assert CliRunner().invoke(main, ["replay", str(path)]).exit_code == 0
+    # a record that says another hand gave the King is refused in words, naming the seat and the clause
+    castle["king_from"] = 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    res = CliRunner().invoke(main, ["replay", str(bad)])
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert ("action 1, seat 1: the record says the wK came from seat 1's hand, but in this game seat 3 gave it "
+            "(§5") in res.output

@@ -45,11 +45,17 @@ class PenaltyStep(_Strict):
 
 
 class CastleAction(_Strict):
-    """Castling: a seat exchanges its King for an officer of the hand the castling clause names (`castle with`)."""
+    """Castling: a seat exchanges its King for an officer of the hand the castling clause names (`castle with`).
+
+    ``king_from`` and ``officer_from`` name the seats whose hands gave the King and the officer (in a rescue,
+    whose card in the trick gave the King): the record says both hands, so that a castle in which a player
+    without a King takes his partner's reads right; left out, the deal and the rules say them."""
 
     seat: StrictInt
     officer: str
     king: str | None = None
+    king_from: StrictInt | None = None
+    officer_from: StrictInt | None = None
 
 
 class CastleStep(_Strict):
@@ -259,8 +265,20 @@ def apply_step(state: State, action, where: str = "") -> None:
             while state.phase_name == "castle" and not any(o.seat == seat for o in state.castle_options()):
                 state.pass_castle()
             state.castle(seat, action.castle.officer, action.castle.king)
+            _check_hands(state, action.castle)
     except IllegalAction as err:
         raise IllegalAction(err.reason, err.trick, err.seat, err.card, err.clause, where=where) from None
+
+
+def _check_hands(state: State, step: CastleAction) -> None:
+    """Where a record says which hands a castle's King and officer came from, the castle just made must agree."""
+    made = state.records_of("castle")[-1]
+    for said, was, what in ((step.king_from, made.king_from, f"the {made.king}"),
+                            (step.officer_from, made.officer_from, f"the {made.officer}")):
+        if said is not None and said != was:
+            state.undo()
+            raise IllegalAction(f"the record says {what} came from seat {said}'s hand, but in this game seat {was} "
+                                f"gave it ({made.cite})", trick=made.trick or None, seat=step.seat, clause=made.cite)
 
 
 def state_of(record: GameRecord, t: Tables, file: str = "<record>", upto: int | None = None) -> State:
@@ -336,7 +354,10 @@ def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
         elif rec.action == "penalty":
             actions.append(PenaltyStep(penalty=PenaltyAction(seat=rec.seat, name=rec.name, card=rec.card)))
         elif rec.action == "castle":
-            actions.append(CastleStep(castle=CastleAction(seat=rec.seat, officer=rec.officer, king=rec.king)))
+            actions.append(CastleStep(castle=CastleAction(
+                seat=rec.seat, officer=rec.officer, king=rec.king,
+                king_from=rec.king_from if rec.king_from >= 0 else None,
+                officer_from=rec.officer_from if rec.officer_from >= 0 else None)))
         elif rec.action == "pass" and passes:
             actions.append(PassStep(pass_=PassAction(seat=rec.seat)))
     return GameRecord(ruleset=ruleset, options=dict(options or {}), dealer=game.dealer, game=game.game,
