@@ -383,6 +383,7 @@ def test_schafkopf_s6_a_deal_nobody_bids_is_thrown_in():
 
 # --- every family game, dealt at random and played at random --------------------------------------------------
 
+import random  # noqa: E402
 from hypothesis import given, settings, strategies as st   # noqa: E402
 
 from schachett_rules.engine.replay import record_of, replay  # noqa: E402
@@ -630,3 +631,21 @@ def test_wendish_s6_the_soloist_who_lays_the_queen_of_clubs_away_still_plays_alo
     r = game.result()
     assert sum(r.settlement) == 0
     assert sorted(r.parties) == [(0, 2), (1,)]
+
+
+# the card points of a whole deck, from the sources: Schafkopf's 120 (Ace 11, Ten 10, King 4, Ober 3, Unter 2:
+# four of each, schafkopf:§1), the same pack in Wendish Schafkopf, Dreiwendsch and Officers' Schafkopf; Hearts'
+# 13 hearts and the Queen of spades' 13; nothing in Whist and the euchres, which count tricks
+DECK_POINTS = {"schafkopf": 120, "wendish-schafkopf": 120, "dreiwendsch": 120, "officers-schafkopf": 120,
+               "hearts": 26, "whist": 0, "euchre": 0, "five-hand-euchre": 0}
+
+
+@settings(max_examples=16, deadline=None)
+@given(ruleset=st.sampled_from(sorted(DECK_POINTS)), seed=st.integers(0, 10**6))
+def test_family_every_deal_counts_the_whole_decks_card_points(ruleset, seed):
+    # every card ends in a trick or among the cards laid away, and each counts once to some party
+    t = tables_for(ruleset)
+    game = State.deal(t, seed % t.n_seats, GameStream(seed, 0), game=seed % 4)
+    game.play_randomly(random.Random(seed))
+    result = game.result()
+    assert result.thrown_in or sum(result.card_points) == DECK_POINTS[ruleset]
