@@ -383,6 +383,7 @@ def test_schafkopf_s6_a_deal_nobody_bids_is_thrown_in():
 
 # --- every family game, dealt at random and played at random --------------------------------------------------
 
+import json  # noqa: E402
 import random  # noqa: E402
 from hypothesis import given, settings, strategies as st   # noqa: E402
 
@@ -649,3 +650,53 @@ def test_family_every_deal_counts_the_whole_decks_card_points(ruleset, seed):
     game.play_randomly(random.Random(seed))
     result = game.result()
     assert result.thrown_in or sum(result.card_points) == DECK_POINTS[ruleset]
+
+
+def _hearts_record(**fields) -> dict:
+    record = {"ruleset": "hearts", "dealer": 0, "hands": HEARTS, "actions": []}
+    record.update(fields)
+    return record
+
+
+def test_hearts_s2_a_record_may_name_its_pass_direction_instead_of_its_game():
+    # the cycle is left, right, across, none (hearts:§2): "across" alone is the third game, so seat 0's three
+    # cards go to seat 2 (as in test_hearts_s2_right_in_the_second_game_across_in_the_third)
+    from schachett_rules.engine.replay import parse_record, state_of
+    t = tables_for("hearts")
+    game = state_of(parse_record(json.dumps(_hearts_record(passing="across"))), t)
+    assert game.game == 2
+    mine = ["s5", "s4", "s3"]
+    while game.phase_name == "passing":
+        decide(game, mine.pop() if game.before_play_seat() == 0 else options(game)[0])
+    assert {"s3", "s4", "s5"} <= hand_names(game, 2) and not {"s3", "s4", "s5"} & hand_names(game, 0)
+    # and what the game writes names both, which replay together
+    written = json.loads(record_of(game, "hearts").model_dump_json())
+    assert (written["game"], written["passing"]) == (2, "across")
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"game": 0, "passing": "right"}, "the record says game 0 and that the cards pass right, but in game 0 of "
+                                      "hearts they pass left (the passing clause: game 0 left, game 1 right"),
+    ({"passing": "up"}, "passing"),
+])
+def test_hearts_s2_a_record_whose_direction_disagrees_is_refused_in_words(tmp_path, fields, words):
+    from click.testing import CliRunner
+    from schachett_rules.cli.main import main
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_hearts_record(**fields)), encoding="utf-8")
+    res = CliRunner().invoke(main, ["replay", str(path)])
+    assert res.exit_code != 0 and "Traceback" not in res.output and words in res.output, res.output
+
+
+def test_a_record_of_a_game_that_passes_nothing_may_not_name_a_direction(tmp_path):
+    from click.testing import CliRunner
+    from schachett_rules.cli.main import main
+    path = tmp_path / "w.json"
+    assert CliRunner().invoke(main, ["sample", "whist", "--seed", "2", "--out", str(path)]).exit_code == 0
+    record = json.loads(path.read_text())
+    assert record["passing"] is None
+    record["passing"] = "left"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    res = CliRunner().invoke(main, ["replay", str(path)])
+    assert res.exit_code != 0 and "Traceback" not in res.output
+    assert "the record says the cards pass left, but whist passes no cards before play" in res.output

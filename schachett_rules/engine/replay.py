@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -19,6 +19,7 @@ from ..kernel.compiler import Tables, compile_ruleset
 from ..kernel.deal import names_of
 from ..kernel.records import (BidRecord, CallRecord, CastleRecord, DiscardRecord, GameResult, GiveRecord,
                               PenaltyRecord, TrickRecord)
+from ..kernel.before_play import pass_direction
 from ..kernel.verify import decision_action
 from ..kernel.state import State
 from ..errors import IllegalAction, RecordError
@@ -123,7 +124,8 @@ class GameRecord(_Strict):
     """A whole game as JSON: ruleset, options, dealer, hands and actions.
 
     ``stopped`` says why a record ends before the game does (a player left the table): it replays up to there.
-    ``game`` is the game's number in its session (where cards are passed, it says the direction); ``stock``
+    ``game`` is the game's number in its session (where cards are passed, it says the direction, which
+    ``passing`` may name instead: the first game of the cycle that passes that way); ``stock``
     the cards left over and ``turned`` the card turned up, where the deal clause leaves or turns them. In a
     tableau each hand lists its covered cards first, then the cards covering them in the same order.
     """
@@ -132,6 +134,7 @@ class GameRecord(_Strict):
     options: dict[str, str] = {}
     dealer: StrictInt
     game: StrictInt = 0
+    passing: Literal["left", "right", "across", "none"] | None = None
     hands: list[list[str]]
     stock: list[str] = []
     turned: str | None = None
@@ -281,10 +284,35 @@ def _check_hands(state: State, step: CastleAction) -> None:
                                 f"gave it ({made.cite})", trick=made.trick or None, seat=step.seat, clause=made.cite)
 
 
+def game_of_record(record: GameRecord, t: Tables) -> int:
+    """The game's number a record plays: its ``game``, or where it names only the way the cards pass, the first
+    game of the passing cycle that passes that way; a :class:`RecordError` where the two disagree."""
+    if record.passing is None:
+        return record.game
+    flow = t.flow
+    if flow is None or flow.passing is None:
+        raise RecordError(f"the record says the cards pass {record.passing}, but {t.name} passes no cards "
+                          f"before play; leave \"passing\" out")
+    directions = flow.passing[1]
+    cycle = ", ".join(f"game {i} {d}" for i, d in enumerate(directions))
+    if "game" in record.model_fields_set:
+        way = directions[record.game % len(directions)]
+        if way != record.passing:
+            raise RecordError(f"the record says game {record.game} and that the cards pass {record.passing}, but in "
+                              f"game {record.game} of {t.name} they pass {way} (the passing clause: {cycle}, and "
+                              f"so round)")
+        return record.game
+    if record.passing not in directions:
+        raise RecordError(f"the record says the cards pass {record.passing}, but in {t.name} they never do "
+                          f"(the passing clause: {cycle}, and so round)")
+    return directions.index(record.passing)
+
+
 def state_of(record: GameRecord, t: Tables, file: str = "<record>", upto: int | None = None) -> State:
     """The state after the record's first ``upto`` actions (all of them by default), every action checked."""
     try:
-        state = State.from_record(t, record.dealer, record.hands, record.game, record.stock, record.turned)
+        state = State.from_record(t, record.dealer, record.hands, game_of_record(record, t), record.stock,
+                                  record.turned)
     except RecordError as err:
         raise RecordError(f"{file}: {err.message}") from None
     for i, action in enumerate(record.actions[:upto]):
@@ -360,7 +388,9 @@ def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
                 officer_from=rec.officer_from if rec.officer_from >= 0 else None)))
         elif rec.action == "pass" and passes:
             actions.append(PassStep(pass_=PassAction(seat=rec.seat)))
+    passes = game.base.flow is not None and game.base.flow.passing is not None
     return GameRecord(ruleset=ruleset, options=dict(options or {}), dealer=game.dealer, game=game.game,
+                      passing=pass_direction(game) if passes else None,
                       hands=[list(h) for h in record_hands(game)], stock=list(deal.stock), turned=deal.turned,
                       actions=actions, stopped=None if game.over else stopped)
 
