@@ -308,6 +308,8 @@ class State:
     def rule_action(self):
         """The action a rule of the ruleset makes for the decider (an automaton's card, a card it passes, its pass
         at a turn to bid, a card it lays away or calls), or None."""
+        if self.base.automaton is None and self.t.automaton is None:
+            return None                  # no seat is played by a rule: asked at every action, so answered first
         if self.phase == PASSING and self.known_deal:
             seat = before_play.passer(self)
             rule = passes_of(self.t, self.t.controller(seat))
