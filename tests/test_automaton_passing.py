@@ -374,6 +374,12 @@ def test_euchre5_s4_an_automaton_maker_calls_the_highest_card_it_may(rules):
     t = compile_ruleset(load(str(rules(FIVE_AUTOMATON.format("seat 0"), "e5-auto"))))
     state = _five_named_by_the_dealer(t, FIVE_DEAL, FIVE_STOCK)
     assert state.phase == CALL and state.legal_actions() == [Call(0, _card(t, "sJ"))]
+    # another card it may call is refused by the clause, naming what the rule calls
+    from schachett_rules.errors import IllegalAction
+    with pytest.raises(IllegalAction, match=r"seat 0, card cA: seat 0 is played by the automaton clause's rule, "
+                                            r"which calls sJ here, not cA") as err:
+        state.apply(Call(0, _card(t, "cA")))
+    assert err.value.clause == "automaton" and state.phase == CALL
     state.apply(state.rule_action())
     assert state.phase == PLAY and state.partner == 4
     # without cJ (it lies in the stock) he calls cJ itself: nobody holds it, and he plays alone (euchre5:§4)

@@ -88,11 +88,11 @@ def automaton_card(t: Tables, hand: int, trick: Sequence[tuple[int, int]], index
 
 def action_words(state, action, verb: bool = True) -> str:
     """An automaton's action in words: "passes hA", "plays w7", "passes at its turn to bid" (without the verb:
-    "hA", "a bid of rufer"); ``action`` is a :class:`~.actions.Play`, ``Give``, ``Discard`` or ``Bid``."""
+    "hA", "a bid of rufer"); ``action`` is a :class:`~.actions.Play`, ``Give``, ``Discard``, ``Call`` or ``Bid``."""
     if type(action).__name__ == "Bid":
         if action.contract < 0:
             return "passes at its turn to bid" if verb else "a pass"
         return ("bids " if verb else "a bid of ") + state.base.flow.contracts[action.contract].name
     name = state.t.deck.card_name(action.card) if 0 <= action.card < state.t.n_cards else repr(action.card)
-    doing = {"Give": "passes ", "Discard": "lays away ", "Play": "plays "}[type(action).__name__]
+    doing = {"Give": "passes ", "Discard": "lays away ", "Call": "calls ", "Play": "plays "}[type(action).__name__]
     return (doing if verb else "") + name

@@ -28,7 +28,7 @@ def _whose_lead(state) -> str:
 def verify_action(state, action):
     """The action as it will be applied, if the rules allow it now; :class:`IllegalAction` naming why if not."""
     kind = type(action)
-    if kind in (Play, Give, Bid, Discard):
+    if kind in (Play, Give, Bid, Call, Discard):
         _verify_by_rule(state, action)
     if kind is Play:
         return _verify_play(state, action)
