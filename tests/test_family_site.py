@@ -84,7 +84,8 @@ def test_the_matrix_has_every_mechanism_and_every_ruleset(site):
                            "euchre", "whist", "hearts"]
     assert {"original", "three-player", "ai-reconstruction", "reconstruction"} <= set(columns[8:])
     assert list(rows) == ["contracts", "auction", "turned trump", "called partner", "hidden partner", "parties of one",
-                          "stock / skat", "exchange", "passing", "tableau", "restrictions", "obligations", "runners",
+                          "stock / skat", "exchange", "card offered", "passing", "tableau", "restrictions", "obligations",
+                          "runners",
                           "game points to a target", "Schneider / Schwarz-like thresholds", "castling", "King fates",
                           "promotion"]
     assert all(set(cells) == set(columns) for cells in rows.values())
@@ -104,7 +105,10 @@ def test_the_matrix_cells_as_the_rule_files_read(site):
     assert has("parties of one", "hearts") and has("Schneider / Schwarz-like thresholds", "hearts")   # the moon
     assert not any(has(r, "hearts") for r in ("contracts", "auction", "runners", "turned trump", "castling"))
     # Schafkopf: contracts bid in an auction, a called and hidden partner, the called Ace's rules, runners, Schneider
-    assert rows["contracts"]["schafkopf"] == "rufer, wenz, solo"
+    assert rows["contracts"]["schafkopf"] == "rufer, hochzeit, wenz, solo"
+    # its Hochzeit: a trump laid face down for another to take (schafkopf:§8); nobody else offers a card
+    assert rows["card offered"]["schafkopf"] == "hochzeit: trump face down"
+    assert [col for col, cell in rows["card offered"].items() if cell] == ["schafkopf"]
     assert rows["called partner"]["schafkopf"] == "rufer: A except hA"
     assert rows["hidden partner"]["schafkopf"] == "the called card's holder"
     assert rows["obligations"]["schafkopf"] == "called-ace"

@@ -345,6 +345,8 @@ CLAUSES_BY_TABLE = {
     "round_mode": "auction [§1 design] {{ from dealer + 1 round: solo < wenz: {} all pass: redeal }}",
     "requires_how": "requires [§1 design]: holds {} K, D",
     "partner_who": "partner [§1 design]: {}",
+    "offer_face": "offer [§1 design]: K {}, asked from dealer + 1, taker gives back 1 of any except K",
+    "refused_outcome": "offer refused [§1 design]: {}",
     "game_points_who": "game points [§1 design] {{ {}: 1 }}",
     "settle_per": "settlement [§12 design] {{ unit \"Pfg\" amount: winner - loser {} }}",
 }

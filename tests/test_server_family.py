@@ -189,3 +189,32 @@ def test_wendish_s7_a_tableau_shows_every_pile_and_no_face_down_card_to_any_seat
     game.play(top)
     under = [p for p in seat_view(game, None)["family"]["tableau"] if p["card"] == top]
     assert len(under) == 1 and under[0]["under"] in covered     # the card that turned up, now seen by all
+
+
+def test_schafkopf_s8_a_hochzeit_shows_the_cards_exchanged_to_the_two_who_exchanged_them_alone():
+    # West offers his one trump, the h7; East takes it and gives back the s9 (tests/test_hochzeit.py's deal). The
+    # offer and who took it are the table's; the two cards are West's and East's to see, in no other view
+    from schachett_rules.kernel.compiler import tables_for
+    from schachett_rules.kernel.state import State
+    from schachett_rules.server.views import seat_view
+    from tests.test_family import bid_alone, decide
+    from tests.test_hochzeit import HOCHZEIT
+    game = State.from_record(tables_for("schafkopf"), 0, HOCHZEIT)
+    bid_alone(game, 1, "hochzeit")
+    v = seat_view(game, 2)
+    assert v["decision"] == "answer" and v["choices"] == ["take", "pass"] and v["turn"]["yours"]
+    assert v["family"]["offered"] is None and v["family"]["cites"]["offer"] == "schafkopf:§8"
+    assert seat_view(game, 1)["family"]["offered"] == "h7"
+    decide(game, "pass")
+    decide(game, "take")
+    v = seat_view(game, 3)
+    assert v["decision"] == "give" and v["choices"] == ["s9"] and v["family"]["to_give"] == 1
+    decide(game, "s9")
+    for seat in (0, 1, 2, 3, None):
+        v = seat_view(game, seat)
+        assert v["family"]["answers"] == [{"seat": 2, "take": False}, {"seat": 3, "take": True}]
+        seen = seat in (1, 3)
+        assert v["family"]["offered"] == ("h7" if seen else None)
+        assert v["family"]["given_back"] == (["s9"] if seen else [])
+    # the parties are known to all once East has taken the card
+    assert seat_view(game, 0)["family"]["partners"] == [2] and seat_view(game, 2)["parties"] is not None

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..errors import IllegalAction
-from ..kernel.actions import AUCTION, CALL, EXCHANGE, PASSING
+from ..kernel.actions import AUCTION, CALL, EXCHANGE, OFFER, PASSING, RETURN
 from ..kernel.before_play import exchange_rule, pass_target
 from ..kernel.observation import Observation, observe
 from ..kernel.records import BidRecord
@@ -33,10 +33,12 @@ from ..kernel.tables import Tables
 from ..kernel.verify import decision_action
 from .hands import render_hand, sort_cards
 
-PHASE_TITLES = {PASSING: "Passing", AUCTION: "Auction", CALL: "Call", EXCHANGE: "Exchange"}
-HELP = """Before the first card the table decides: cards passed on, bids, a card called, cards laid away.
-Type an option by its word (a card such as h3, a bid such as pass, rufer, solo h, up s) or by its number.
-Where several cards are passed or laid away, several may be typed on one line: "h3 hQ sA" or "1 5 9".
+PHASE_TITLES = {PASSING: "Passing", AUCTION: "Auction", CALL: "Call", EXCHANGE: "Exchange", OFFER: "Offer",
+                RETURN: "Giving back"}
+HELP = """Before the first card the table decides: cards passed on, bids, a card called, cards laid away, a card
+offered (take it or pass) and the cards its taker gives back.
+Type an option by its word (a card such as h3, a bid such as pass, rufer, solo h, up s, take) or by its number.
+Where several cards are passed, laid away or given back, several may be typed on one line: "h3 hQ sA" or "1 5 9".
   hand      show the decision and your hand again
   rules     every rule of this ruleset ("rules §2" for one section)
   quit      leave the game (the game so far is saved)
@@ -89,6 +91,12 @@ def status_lines(t: Tables, obs: Observation, label: Callable[[int], str], recei
             lines[-1 if not obs.called else -2] += f"; {mates}"
         else:
             lines.append(mates[0].upper() + mates[1:])
+    if obs.answers:
+        card = f" ({obs.offered})" if obs.offered else ""
+        said = "; ".join(f"{label(s)} {'takes it' if took else 'passes'}" for s, took in obs.answers)
+        lines.append(f"The card offered{card}: {said}")
+    if obs.given_back:
+        lines.append("Given back for it: " + " ".join(obs.given_back))
     if obs.sitting:
         lines.append("Sitting out this game: " + ", ".join(label(s) for s in obs.sitting))
     if obs.received and received:
@@ -114,6 +122,15 @@ def decision_heading(game: State, obs: Observation, label: Callable[[int], str])
     if game.phase == CALL:
         return (f"Call ({contract.call_cite}): you declared {contract.title or contract.name}; name the card whose "
                 f"holder plays with you.")
+    if game.phase == OFFER:
+        shown = f", the {obs.offered}" if obs.offered else " face down"
+        back = contract.offer.back_count
+        return (f"Offer ({contract.offer.cite}): {label(game.declarer)} declared {contract.title or contract.name} "
+                f"and offers a card{shown}: take it, give {back} card{'' if back == 1 else 's'} back for it and play "
+                f"with {label(game.declarer)}; or pass.")
+    if game.phase == RETURN:
+        return (f"Giving back ({contract.offer.cite}): you took {obs.offered}; give {label(game.declarer)} "
+                f"{game.to_give} card{'' if game.to_give == 1 else 's'} back, face down.")
     cite = contract.exchange_cite if contract is not None else flow.exchange_cite
     took = ("the turned card" + (f" {t.deck.card_name(game.turned)}" if game.turned >= 0 else "")
             if exchange_rule(game)[1] == "turned" else "the stock")
@@ -131,11 +148,11 @@ def render_decision(game: State, mine: set[int], label: Callable[[int], str]) ->
     words = list(obs.options)
     lines = [decision_heading(game, obs, label)] + status_lines(t, obs, label)
     hand = obs.hands.get(seat, ())
-    if game.phase in (PASSING, EXCHANGE):
+    if game.phase in (PASSING, EXCHANGE, RETURN):
         text, words = render_hand(t, f"Your hand, {t.seat_title(seat)}", hand, words)
         lines.append(text)
         lines.append("Type the numbered card (or several, on one line) to " +
-                     ("pass it on." if game.phase == PASSING else "lay it away."))
+                     {PASSING: "pass it on.", EXCHANGE: "lay it away.", RETURN: "give it back."}[game.phase])
     else:
         lines.append(render_hand(t, f"Your hand, {t.seat_title(seat)}", hand)[0])
         if game.phase == CALL:
@@ -175,6 +192,12 @@ def told(t: Tables, rec, mine: set[int], label: Callable[[int], str]) -> str | N
         return f"  {label(rec.seat)}: {bid_words(t, rec)}"
     if rec.action == "call":
         return f"  {label(rec.seat)} calls {rec.card}"
+    if rec.action == "answer":
+        return f"  {label(rec.seat)} " + ("takes the card offered" if rec.take else "passes")
+    if rec.action == "give" and rec.back:
+        # face down: the two who exchange see the card, the others only that one was given back
+        return f"  {label(rec.seat)} gives back {rec.card}" if rec.seat in mine or rec.to in mine else \
+            f"  {label(rec.seat)} gives a card back"
     if rec.action == "give":
         return f"  {label(rec.seat)} passes {rec.card} to {label(rec.to)}" if rec.seat in mine else None
     if rec.action == "discard":

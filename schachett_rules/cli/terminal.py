@@ -22,7 +22,7 @@ from ..kernel.tables import Tables
 from ..kernel.trick import holder as kernel_holder, is_last
 from ..kernel.verify import castle_action, play_action
 from ..players.bots import chooser
-from ..kernel.actions import AUCTION, CALL, EXCHANGE, PASSING
+from ..kernel.actions import AUCTION, CALL, EXCHANGE, OFFER, PASSING, RETURN
 from .decisions import HELP as DECISION_HELP, choose as choose_option, colour_name, contract_title, render_decision, status_lines, told
 from .hands import render_hand, sort_cards
 
@@ -38,7 +38,8 @@ When castling is offered: "castle OFFICER" or "c OFFICER" ("castle SEAT OFFICER"
 seats may castle), or "no" or an empty line to let the chance go."""
 
 
-DOING = {PASSING: "passes", AUCTION: "bids", CALL: "calls", EXCHANGE: "lays away"}
+DOING = {PASSING: "passes", AUCTION: "bids", CALL: "calls", EXCHANGE: "lays away", OFFER: "answers",
+         RETURN: "gives back"}
 
 
 class Abandoned(SchachettError):
@@ -184,7 +185,8 @@ def render_end(t: Tables, r: GameResult, mine: set[int], base: Tables | None = N
     parties = [party(i) for i in range(len(r.totals))]
     lines = ["Game over."]
     if r.thrown_in:
-        return "\n".join(lines + ["Every player passed: the cards are thrown in, and nobody scores."])
+        why = "Nobody took the card offered" if r.contract is not None else "Every player passed"
+        return "\n".join(lines + [f"{why}: the cards are thrown in, and nobody scores."])
     if r.contract is not None and base.flow is not None:
         trump = f" in {colour_name(t, r.trump)}" if r.trump else ""
         by = f" by {seat_label(t, r.declarer, mine, frozenset())}" if r.declarer is not None else ""
@@ -281,7 +283,7 @@ class Table:
                 self.write(render_castle(self.t, rec, self.mine))
             elif rec.action == "trick":
                 self.write(render_trick_result(self.t, rec, self.mine, self.known))
-            elif rec.action == "give" and rec.seat not in self.mine:
+            elif rec.action == "give" and not rec.back and rec.seat not in self.mine:
                 gives[rec.seat, rec.to] = gives.get((rec.seat, rec.to), 0) + 1
             elif told(t, rec, self.mine, self.label):
                 self.write(told(t, rec, self.mine, self.label))
@@ -407,8 +409,8 @@ class Table:
 
 
     def ask_decision(self):
-        """The person's decision before play (a card passed on, a bid, a call, a card laid away), asked for until
-        it is one the state offers now."""
+        """The person's decision before play (a card passed on, a bid, a call, a card laid away, an answer to a card
+        offered, a card given back), asked for until it is one the state offers now."""
         game = self.game
         self.view, words = render_decision(game, self.mine, self.label)
         if not self.pending:
@@ -426,7 +428,7 @@ class Table:
                     continue
                 if self.common(text):
                     continue
-                if game.phase in (PASSING, EXCHANGE) and len(text.split()) > 1:
+                if game.phase in (PASSING, EXCHANGE, RETURN) and len(text.split()) > 1:
                     text, *self.pending = text.split()
             try:
                 return choose_option(game, text, words)

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from ..kernel.compiler import Tables, compile_ruleset
 from ..kernel.deal import names_of
-from ..kernel.records import (BidRecord, CallRecord, CastleRecord, DiscardRecord, GameResult, GiveRecord,
+from ..kernel.records import (AnswerRecord, BidRecord, CallRecord, CastleRecord, DiscardRecord, GameResult, GiveRecord,
                               PenaltyRecord, TrickRecord)
 from ..kernel.before_play import pass_direction
 from ..kernel.verify import decision_action
@@ -116,8 +116,18 @@ class DiscardStep(_Strict):
     discard: str
 
 
-DECISION_STEPS = {GiveStep: ("give", "passing"), BidStep: ("bid", "auction"), CallStep: ("call", "call"),
-                  DiscardStep: ("discard", "exchange")}
+class AnswerStep(_Strict):
+    """The action ``{"answer": "take"}`` (or ``"pass"``): the seat asked takes the card the declarer offers, or lets
+    it lie (the offer clause)."""
+
+    answer: str
+
+
+# each step's key, and the phases in which it may come (a card is given on in passing, or back to the declarer
+# by the taker of the card he offered)
+DECISION_STEPS = {GiveStep: ("give", ("passing", "return")), BidStep: ("bid", ("auction",)),
+                  CallStep: ("call", ("call",)), DiscardStep: ("discard", ("exchange",)),
+                  AnswerStep: ("answer", ("offer",))}
 
 
 class GameRecord(_Strict):
@@ -138,7 +148,8 @@ class GameRecord(_Strict):
     hands: list[list[str]]
     stock: list[str] = []
     turned: str | None = None
-    actions: list[Union[str, PlayStep, PenaltyStep, CastleStep, PassStep, GiveStep, BidStep, CallStep, DiscardStep]]
+    actions: list[Union[str, PlayStep, PenaltyStep, CastleStep, PassStep, GiveStep, BidStep, CallStep, DiscardStep,
+                        AnswerStep]]
     stopped: str | None = None
 
 
@@ -153,7 +164,7 @@ class ReplayReport(_Strict):
     tricks: list[TrickRecord]
     penalties: list[PenaltyRecord]
     castles: list[CastleRecord] = []
-    before_play: list[Union[GiveRecord, BidRecord, CallRecord, DiscardRecord]] = []
+    before_play: list[Union[GiveRecord, BidRecord, CallRecord, DiscardRecord, AnswerRecord]] = []
     result: GameResult | None            # None: the record stopped before the game was over
     stopped: str | None = None
     # Words for a reader (the text report); the JSON keeps the numbers. Seat by seat, its name (the seat names
@@ -194,7 +205,8 @@ class ReplayReport(_Strict):
 ACTION_FORMS = ('a card name such as "w7", {"play": {"card": "w7", "by": SEAT}}, '
                 '{"penalty": {"seat": SEAT, "name": NAME, "card": CARD}}, '
                 '{"castle": {"seat": SEAT, "officer": CARD, "king": CARD}}, {"pass": {"seat": SEAT}}, '
-                '{"give": CARD}, {"bid": CONTRACT or "pass"}, {"call": CARD} or {"discard": CARD}')
+                '{"give": CARD}, {"bid": CONTRACT or "pass"}, {"call": CARD}, {"discard": CARD} or '
+                '{"answer": "take" or "pass"}')
 
 
 def _describe_validation(err: ValidationError, file: str) -> RecordError:
@@ -207,7 +219,8 @@ def _describe_validation(err: ValidationError, file: str) -> RecordError:
         return RecordError(f"{file}: action {index + 1} is not an action of a record; an action is "
                            f"{ACTION_FORMS}")
     where = ".".join(x for x in loc if not x.startswith(("str", "PenaltyStep", "CastleStep", "PlayStep", "PassStep",
-                                                         "GiveStep", "BidStep", "CallStep", "DiscardStep")))
+                                                         "GiveStep", "BidStep", "CallStep", "DiscardStep",
+                                                         "AnswerStep")))
     return RecordError(f"{file}: the record's field {where or '(top level)'} is wrong: {first['msg']}. A record is "
                        f'{{"ruleset": NAME, "options": {{}}, "dealer": SEAT, "hands": [[CARDS]…], "actions": [ACTION…]}}, '
                        f"an action being {ACTION_FORMS}")
@@ -248,10 +261,10 @@ def apply_step(state: State, action, where: str = "") -> None:
     rule makes (the state refuses any other): a record is the game as it was played."""
     try:
         if type(action) in DECISION_STEPS:
-            key, phase = DECISION_STEPS[type(action)]
-            if state.phase_name != phase:
+            key, phases = DECISION_STEPS[type(action)]
+            if state.phase_name not in phases:
                 raise IllegalAction(f"the record says {key} {getattr(action, key)!r}, but the game is at its "
-                                    f"{state.phase_name}, not its {phase}")
+                                    f"{state.phase_name}, not its {' or '.join(phases)}")
             state.apply(decision_action(state, getattr(action, key)))
         elif isinstance(action, str):
             state.play(action)
@@ -352,7 +365,7 @@ def replay(record: GameRecord, file: str = "<record>", options: dict[str, str] |
                         dealer=record.dealer, face_up=[tuple(x) for x in game.log[0].face_up],
                         tricks=list(game.tricks), penalties=[x for x in game.log if isinstance(x, PenaltyRecord)],
                         castles=list(game.castles),
-                        before_play=[x for x in game.log if x.action in ("give", "bid", "call", "discard")],
+                        before_play=[x for x in game.log if x.action in ("give", "bid", "call", "discard", "answer")],
                         result=game.result() if game.over else None, stopped=None if game.over else record.stopped,
                         seat_labels=list(played.seat_names), party_names=list(played.party_names),
                         party_labels=[played.party_label(p, record.dealer) for p in range(len(played.parties))],
@@ -377,6 +390,8 @@ def record_of(game: State, ruleset: str, options: dict[str, str] | None = None,
             actions.append(CallStep(call=rec.card))
         elif rec.action == "discard":
             actions.append(DiscardStep(discard=rec.card))
+        elif rec.action == "answer":
+            actions.append(AnswerStep(answer="take" if rec.take else "pass"))
         elif rec.action == "play":
             actions.append(rec.card)
         elif rec.action == "penalty":
@@ -501,7 +516,8 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
     if r.game_points:
         lines.append("Game points: " + ", ".join(f"{p} {_fmt_money(v)}" for p, v in zip(parties, r.game_points)))
     if r.thrown_in:
-        lines.append("Every player passed: the cards are thrown in, and nobody scores.")
+        why = "Nobody took the card offered" if r.contract is not None else "Every player passed"
+        lines.append(f"{why}: the cards are thrown in, and nobody scores.")
         return "\n".join(lines)
     lines.append("Winner: " + (party(r.winner) if r.winner is not None else "none (equal points)"))
     if r.unit:
@@ -515,7 +531,7 @@ def _before_play_lines(rep: ReplayReport, seat) -> list[str]:
     lines: list[str] = []
     given: dict[tuple[int, int], list[str]] = {}
     for x in rep.before_play:
-        if x.action == "give":
+        if x.action == "give" and not x.back:
             given.setdefault((x.seat, x.to), []).append(x.card)
     if given:
         lines.append("Passing: " + "; ".join(f"{seat(a)} passes {', '.join(cards)} to {seat(b)}"
@@ -529,6 +545,15 @@ def _before_play_lines(rep: ReplayReport, seat) -> list[str]:
     for x in rep.before_play:
         if x.action == "call":
             lines.append(f"{seat(x.seat)} calls {x.card} ({x.cite}).")
+    answers = [x for x in rep.before_play if x.action == "answer"]
+    if answers:
+        said = "; ".join(f"{seat(x.seat)} {'takes it' if x.take else 'lets it lie'}" for x in answers)
+        if not any(x.take for x in answers):
+            said += ", and nobody takes it"
+        lines.append(f"Offer: the declarer offers {answers[0].card}; {said} ({answers[0].cite}).")
+        back = [x for x in rep.before_play if x.action == "give" and x.back]
+        if back:
+            lines.append(f"{seat(back[0].seat)} gives back {', '.join(x.card for x in back)} ({back[0].cite}).")
     laid = [x for x in rep.before_play if x.action == "discard"]
     if laid:
         lines.append(f"{seat(laid[0].seat)} lays away {', '.join(x.card for x in laid)} ({laid[0].cite}).")
@@ -547,6 +572,9 @@ def _before_play_lines(rep: ReplayReport, seat) -> list[str]:
                 partner = f"; {seat(r.partner)} holds the called {r.called}"
             else:
                 partner = f"; nobody holds the called {r.called}, so the declarer plays alone"
+        taker = next((x.seat for x in answers if x.take), None)
+        if taker is not None:
+            partner = f"; {seat(taker)} took the card offered and plays with him"
         lines.append(f"Contract: {r.contract}{who}{trump}{partner}.")
     return lines
 

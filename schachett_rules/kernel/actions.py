@@ -15,8 +15,11 @@ from . import castling as castle_rules
 
 CHANCE = -1        # decider() while the cards are dealt
 TERMINAL = -2      # decider() when the game is over
-DEAL, CASTLE, PLAY, OVER, PASSING, AUCTION, CALL, EXCHANGE = range(8)
-PHASES = ("deal", "castle", "play", "over", "passing", "auction", "call", "exchange")
+DEAL, CASTLE, PLAY, OVER, PASSING, AUCTION, CALL, EXCHANGE, OFFER, RETURN = range(10)
+PHASES = ("deal", "castle", "play", "over", "passing", "auction", "call", "exchange", "offer", "return")
+# the phases of decisions before the first card: cards passed, bids, a call, cards laid away, the answers to a card
+# offered and the cards its taker gives back
+BEFORE_PLAY = (PASSING, AUCTION, CALL, EXCHANGE, OFFER, RETURN)
 BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
 
 
@@ -53,7 +56,8 @@ class Pass(NamedTuple):
 
 class Give(NamedTuple):
     """``seat`` passes ``card`` on (the passing clause): it leaves his hand now and reaches the other hand when
-    every player has passed."""
+    every player has passed. Where a card was offered and taken (the offer clause), its taker gives ``card`` back
+    to the declarer."""
 
     seat: int
     card: int
@@ -80,6 +84,13 @@ class Discard(NamedTuple):
 
     seat: int
     card: int
+
+
+class Answer(NamedTuple):
+    """``seat``, asked in turn, takes the card the declarer offers (``take``) or lets it lie (the offer clause)."""
+
+    seat: int
+    take: bool
 
 
 class Penalty(NamedTuple):
@@ -113,6 +124,8 @@ def describe(t, action) -> str:
                                                                  if action.card >= 0 else "")
     if kind is Give:
         return f"seat {action.seat} passes {name(action.card)}"
+    if kind is Answer:
+        return f"seat {action.seat} {'takes the card offered' if action.take else 'lets the card offered lie'}"
     if kind is Call:
         return f"seat {action.seat} calls {name(action.card)}"
     if kind is Discard:

@@ -88,7 +88,12 @@ def automaton_card(t: Tables, hand: int, trick: Sequence[tuple[int, int]], index
 
 def action_words(state, action, verb: bool = True) -> str:
     """An automaton's action in words: "passes hA", "plays w7", "passes at its turn to bid" (without the verb:
-    "hA", "a bid of rufer"); ``action`` is a :class:`~.actions.Play`, ``Give``, ``Discard``, ``Call`` or ``Bid``."""
+    "hA", "a bid of rufer"); ``action`` is a :class:`~.actions.Play`, ``Give``, ``Discard``, ``Call``, ``Bid`` or
+    ``Answer``."""
+    if type(action).__name__ == "Answer":
+        if action.take:
+            return "takes the card offered" if verb else "taking the card offered"
+        return "lets the card offered lie" if verb else "letting it lie"
     if type(action).__name__ == "Bid":
         if action.contract < 0:
             return "passes at its turn to bid" if verb else "a pass"

@@ -18,9 +18,9 @@ Everything they decide comes from the flow the compiler built
 
 from __future__ import annotations
 
-from .actions import AUCTION, CALL, EXCHANGE, OVER, PASSING, PLAY, Bid, Call, Discard, Give
-from .core import WAYS, colour_mates, found_partner as core_found_partner, holds_required as holds_all_or_one, \
-    may_call, named_seat, pass_step
+from .actions import AUCTION, CALL, EXCHANGE, OFFER, OVER, PASSING, PLAY, RETURN, Answer, Bid, Call, Discard, Give
+from .core import WAYS, colour_mates, found_partner as core_found_partner, holds_at_least, holds_exactly, \
+    holds_required as holds_all_or_one, may_call, named_seat, pass_step
 from .flow import PARTNER_RULES, ContractTable, game_tables, partition
 
 # --- passing -------------------------------------------------------------------------------------------------
@@ -120,6 +120,8 @@ def _colours(state, c: ContractTable, which: str) -> list[int]:
 def holds_required(state, seat: int, c: ContractTable, colour: int) -> bool:
     """Whether ``seat`` holds what the contract's requires clause asks of its bidder."""
     mask, every = c.requires[colour if c.each_colour else 0]
+    if c.requires_exactly >= 0:
+        return holds_exactly((state.hands[seat],), (mask,), c.requires_exactly, 1)
     if not mask:
         return True
     return holds_all_or_one((state.hands[seat],), (mask,), every, 1)
@@ -230,7 +232,92 @@ def _all_pass(state) -> None:
 
 def _declare(state, seat: int, contract: int, colour: int) -> None:
     state.declarer, state.contract, state.trump = seat, contract, colour
+    offer = offer_of(state)
+    if offer is not None and seat >= 0:
+        state.phase, state.offer_turn = OFFER, 0
+        state.offered = offered_card(state)
+        return
     _exchange(state)
+
+
+# --- a card offered: the others answer in turn, its taker gives cards back ---------------------------------------
+
+def offer_of(state):
+    """The offer of the contract being played (:class:`~.flow.OfferTable`), or None."""
+    return state.base.flow.contracts[state.contract].offer if state.contract >= 0 else None
+
+
+def offered_card(state) -> int:
+    """The card the declarer offers: his one card of those the offer clause names (the requires clause saw to
+    it that he holds exactly one)."""
+    mask = offer_of(state).offered(state.trump) & state.hands[state.declarer]
+    return (mask & -mask).bit_length() - 1
+
+
+def answerer(state) -> int:
+    """The seat asked now whether it takes the card offered: the others in turn from the first seat the offer
+    clause names, the declarer passed over."""
+    t = state.base
+    base, offset = offer_of(state).first
+    seat = named_seat(base == "dealer", offset, state.dealer, t.n_seats)
+    left = state.offer_turn
+    while True:
+        if seat != state.declarer:
+            if left == 0:
+                return seat
+            left -= 1
+        seat = (seat + 1) % t.n_seats
+
+
+def may_take(state, seat: int) -> bool:
+    """Whether ``seat`` could give back what the taker of the card offered must give back (and so may take it)."""
+    offer = offer_of(state)
+    return holds_at_least((state.hands[seat],), (offer.given_back(state.trump),), offer.back_count, 1)
+
+
+def answer_actions(state) -> list:
+    """The answers open to the seat asked: to take the card (where it could give back what a taker gives back),
+    then to let it lie."""
+    seat = answerer(state)
+    return ([Answer(seat, True)] if may_take(state, seat) else []) + [Answer(seat, False)]
+
+
+def answer(state, seat: int, take: bool) -> None:
+    """``seat`` takes the card offered (it goes to its hand, and it is the declarer's partner) or lets it lie;
+    when every other player has let it lie, the offer refused clause says what follows."""
+    if take:
+        card = state.offered
+        state.hands[state.declarer] &= ~(1 << card)
+        state.hands[seat] |= 1 << card
+        state.taker = state.partner = seat
+        state.to_give, state.phase = offer_of(state).back_count, RETURN
+        return
+    state.offer_turn += 1
+    if state.offer_turn < state.base.n_seats - 1:
+        return
+    if offer_of(state).refused == "redeal":
+        state.thrown_in = True        # the cards are thrown in: nobody plays, nobody scores
+        state.phase = OVER
+        return
+    _exchange(state)                  # the declarer plays alone: nobody took the card, so he keeps it
+
+
+def give_back_actions(state) -> list:
+    """One :class:`Give` per card of the taker's hand that the offer clause lets him give back."""
+    seat = state.taker
+    mask = state.hands[seat] & offer_of(state).given_back(state.trump)
+    return [Give(seat, c) for c in range(state.base.n_cards) if mask >> c & 1]
+
+
+def give_back(state, seat: int, card: int) -> None:
+    """The taker gives ``card`` to the declarer; after the last card, on to the exchange, the call or play."""
+    bit = 1 << card
+    state.hands[seat] &= ~bit
+    state.hands[state.declarer] |= bit
+    state.given |= bit
+    state.to_give -= 1
+    if state.to_give == 0:
+        _exchange(state)
 
 
 def _call_or_play(state) -> None:

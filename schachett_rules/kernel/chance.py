@@ -6,7 +6,7 @@ castling it considers its castles King by King, takes each chance when its
 number falls below one half (:func:`~.castling.chance_taken`) and then the
 officer the next number picks (:func:`~.castling.officer_at`), and otherwise
 lets the moment go; before play it takes the k-th of the actions open (a card
-to pass, a bid, a card to call or to discard); chance deals with :func:`~.deal.deal_full`. The compiled
+to pass, a bid, a card to call or to discard, an answer to a card offered, a card given back); chance deals with :func:`~.deal.deal_full`. The compiled
 play-outs draw the very same numbers in the same order, so a random game is the
 same game on every path.
 
@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from .actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PLAY, Castle, Deal, Pass, Play
+from .actions import BEFORE_PLAY, CASTLE, DEAL, PLAY, Castle, Deal, Pass, Play
 from .castling import chance_taken, officer_at
 from .core import kth
 from .deal import deal_full, pick
@@ -46,8 +46,9 @@ def random_action(state, rng):
     if phase == DEAL:
         hands, stock, turned, piles = deal_full(state.t, state.dealer, rng)
         return Deal(tuple(hands), stock, turned, piles)
-    if phase in (PASSING, AUCTION, CALL, EXCHANGE):
-        # a card to pass, a bid, a card to call, a card to discard: the k-th of the actions open, in their order
+    if phase in BEFORE_PLAY:
+        # a card to pass, a bid, a card to call, a card to discard, an answer to a card offered, a card given
+        # back: the k-th of the actions open, in their order
         actions = state.legal_actions()
         return actions[kth(len(actions), rng.random())]
     return None

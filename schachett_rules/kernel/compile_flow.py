@@ -15,10 +15,10 @@ from ..errors import RuleCheckError
 from ..language import ir
 from ..language.cards import SelectorError
 from ..language.expr import ExprError, evaluate
-from ..language.printer import clause as clause_text
+from ..language.printer import clause as clause_text, selector as selector_text
 from ..rules.loader import Effective, Resolved
 from .core import ACTS, W_BEFORE_LAST, W_FIRST, W_HOLDING, W_UNTIL
-from .flow import ContractTable, Flow, Offer, RoundTable
+from .flow import ContractTable, Flow, Offer, OfferTable, RoundTable
 
 
 
@@ -230,6 +230,8 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
                 return 0
 
         requires = [(cards_of(req, "requires", colour), req.all if req is not None else True) for colour in colours]
+        exactly = req.exactly if req is not None and req.exactly is not None else -1
+        offer = _offer(scope, base, c.name, colours, requires, exactly, errors)
         partner = scope.clause("partner")
         if partner is not None and partner.who == "none":
             call = None              # a declarer who plays alone calls nothing, whatever the ruleset calls
@@ -242,7 +244,10 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
             errors.append(_fail(scope.effective("partner"), f"contract {c.name}'s partner is the holder of the "
                                                             f"called card, but no call clause says what is called"))
         sit = scope.clause("sit out")
-        if sit is not None and rule_c not in ("fixed", "called"):
+        if sit is not None and rule_c == "taker":
+            errors.append(_fail(scope.effective("sit out"), "the partner sits out, but he took the declarer's card "
+                                                            "and gave one back: an offer makes a partner to play"))
+        elif sit is not None and rule_c not in ("fixed", "called"):
             errors.append(_fail(scope.effective("sit out"), "the partner sits out, so the contract needs a partner: "
                                                             "fixed parties of two, or a called card"))
         if sit is not None and rule_c == "fixed" and any(len(p) != 2 for p in variants[0].parties):
@@ -268,7 +273,13 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
             call_not_held=bool(call and call.not_held), call_colour_held=bool(call and call.colour_held),
             call_held=bool(call and call.held),
             call_cite=_cite(call), partner=rule_c, partner_cite=_cite(partner), sit_out=sit is not None,
-            exchange=(ex.who, ex.takes, ex.discards) if ex is not None else None, exchange_cite=_cite(ex)))
+            exchange=(ex.who, ex.takes, ex.discards) if ex is not None else None, exchange_cite=_cite(ex),
+            requires_exactly=exactly, offer=offer))
+    for key in ("offer", "offer refused"):
+        eff = r.effective(key)
+        if eff is not None:
+            errors.append(_fail(eff, f"an {key} clause belongs to a contract: the declarer of that contract offers "
+                                     f"the card; put the clause inside the contract it goes with"))
     rounds: list[RoundTable] = []
     all_pass, play_offer, first = "redeal", None, ("dealer", 1)
     if auction is not None:
@@ -332,6 +343,53 @@ def compile_flow(resolved: Resolved, base, compile_contract) -> Flow | None:
                 first_bidder=first, rounds=tuple(rounds), all_pass=all_pass, all_pass_offer=play_offer,
                 auction_cite=_cite(auction.clause) if auction is not None else "", has_auction=auction is not None,
                 contracts=tuple(contracts), partner=rule, holders=holders)
+
+
+def _offer(scope: Resolved, base, name: str, colours, requires, exactly: int, errors: list) -> OfferTable | None:
+    """A contract's ``offer`` and ``offer refused`` clauses compiled, each checked against the contract's others:
+    its taker is the partner (``partner: taker``), its declarer holds exactly one of the cards offered
+    (``requires: holds exactly 1 of``), the cards given back are none of those offered, and someone says what
+    follows when nobody takes it. None where the contract offers nothing."""
+    eff, refused = scope.effective("offer"), scope.effective("offer refused")
+    partner = scope.clause("partner")
+    taker = partner is not None and partner.who == "taker"
+    if eff is None:
+        if taker:
+            errors.append(_fail(scope.effective("partner"), f"contract {name}'s partner is the taker of the card "
+                                                            f"offered, but no offer clause says what is offered"))
+        if refused is not None:
+            errors.append(_fail(refused, f"contract {name} says what follows when nobody takes the card offered, "
+                                         f"but it offers none (no offer clause)"))
+        return None
+    o = eff.clause
+    if not taker:
+        errors.append(_fail(eff, f"contract {name} offers a card, so it must also say `partner: taker`: the player "
+                                 f"who takes it plays with the declarer"))
+    classes = {colour: _classes_of(scope, base, colour) for colour in colours}
+
+    def cards(sel, colour) -> int:
+        try:
+            return base.deck.cards(base.deck.select(sel, None, "offer", colour, classes[colour]))
+        except SelectorError as err:
+            errors.append(_fail(eff, err.message))
+            return 0
+
+    offered = tuple(cards(o.cards, colour) for colour in colours)
+    back = tuple(cards(o.back, colour) for colour in colours)
+    if exactly != 1 or any(mask != want for (mask, _all), want in zip(requires, offered)):
+        errors.append(_fail(eff, f"the declarer offers his one card of {selector_text(o.cards)}, "
+                                 f"so only a player who holds exactly one may bid contract {name}: say `requires: "
+                                 f"holds exactly 1 of` the same cards"))
+    if any(a & b for a, b in zip(offered, back)):
+        errors.append(_fail(eff, "a card the taker gives back could be one of the cards offered; the cards given "
+                                 "back must be others (`... gives back 1 of any except ...`)"))
+    if refused is None:
+        errors.append(_fail(eff, f"contract {name} offers a card, but no `offer refused` clause says what follows "
+                                 f"when nobody takes it (`offer refused: redeal` or `offer refused: declarer "
+                                 f"alone`)"))
+    return OfferTable(cards=offered, back=back, back_count=o.back_count, face_up=o.face_up,
+                      first=base.seat(eff, o.first), refused=refused.clause.outcome if refused else "redeal",
+                      cite=_cite(o), refused_cite=_cite(refused.clause) if refused else "")
 
 
 def _automaton_asked(r: Resolved, errors: list, passes: bool, auction, contracts, own_exchange, play_offer) -> None:

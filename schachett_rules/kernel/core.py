@@ -240,7 +240,7 @@ def kth(count: int, r: float) -> int:
 
 # --- the seats and parties of a game, and the rules before the first card --------------------------------------
 # who plays with whom (kernel.flow.PARTNER_RULES, in that order)
-P_FIXED, P_CALLED, P_NONE, P_FIRST_TRICK, P_HOLDERS, P_EACH = range(6)
+P_FIXED, P_CALLED, P_NONE, P_FIRST_TRICK, P_HOLDERS, P_EACH, P_TAKER = range(7)
 # where passed cards go (the passing clause's directions, in this order): how many seats to the left
 WAYS = ("left", "right", "across", "none")
 
@@ -345,6 +345,38 @@ def holds_required(hand, required, every: bool, words: int) -> bool:
     if not anything:
         return True
     return all_of if every else have
+
+
+def holds_exactly(hand, required, count: int, words: int) -> bool:
+    """Whether ``hand`` holds exactly ``count`` of the cards ``required`` (mask words): a Hochzeit is bid on one
+    trump alone.
+
+    >>> holds_exactly((0b0110,), (0b0111,), 2, 1), holds_exactly((0b0110,), (0b0111,), 1, 1)
+    (True, False)
+    """
+    held = 0
+    for w in range(words):
+        m = hand[w] & required[w]
+        while m != 0:       # bit by bit: the same source runs on Python ints and, compiled, on unsigned words
+            held += m & 1
+            m = m >> 1
+    return held == count
+
+
+def holds_at_least(hand, cards, count: int, words: int) -> bool:
+    """Whether ``hand`` holds ``count`` or more of ``cards`` (mask words): a player asked to take a card offered
+    must hold what its taker gives back.
+
+    >>> holds_at_least((0b0110,), (0b0011,), 1, 1), holds_at_least((0b0110,), (0b0011,), 2, 1)
+    (True, False)
+    """
+    held = 0
+    for w in range(words):
+        m = hand[w] & cards[w]
+        while m != 0:       # bit by bit, as in holds_exactly
+            held += m & 1
+            m = m >> 1
+    return held >= count
 
 
 def may_call(in_call: bool, held: bool, not_held: bool, colour_held: bool, mate_held: bool,

@@ -30,7 +30,7 @@ from fractions import Fraction
 from .core import party_of_seat
 from .tables import Tables
 
-PARTNER_RULES = ("fixed", "called", "none", "first-trick", "holders", "each")
+PARTNER_RULES = ("fixed", "called", "none", "first-trick", "holders", "each", "taker")
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,29 @@ class RoundTable:
 
     offers: tuple[Offer, ...]
     mode: str                      # first: the first bid ends the auction; highest: the best bid after the round
+
+
+@dataclass(frozen=True)
+class OfferTable:
+    """A contract's offer compiled (the ``offer`` clause): the declarer's one card of ``cards`` goes to the first
+    other player asked who takes it, who gives back ``back_count`` cards of ``back`` and is his partner."""
+
+    cards: tuple[int, ...]                # per variant: the cards (a bitmask) of which the declarer offers his one
+    back: tuple[int, ...]                 # per variant: the cards the taker may give back
+    back_count: int
+    face_up: bool                         # the card offered is shown to all (face down: to the taker alone)
+    first: tuple[str, int]                # the first seat asked, named from the dealer or absolutely
+    refused: str                          # redeal | alone: what follows when nobody takes it
+    cite: str
+    refused_cite: str
+
+    def offered(self, colour: int) -> int:
+        """The cards offered in the variant of trump ``colour``."""
+        return self.cards[colour if len(self.cards) > 1 else 0]
+
+    def given_back(self, colour: int) -> int:
+        """The cards that may be given back in the variant of trump ``colour``."""
+        return self.back[colour if len(self.back) > 1 else 0]
 
 
 @dataclass(frozen=True)
@@ -72,6 +95,8 @@ class ContractTable:
     sit_out: bool
     exchange: tuple[str, str, int] | None  # (who, takes, discards)
     exchange_cite: str
+    requires_exactly: int = -1            # the bidder holds exactly this many of the required cards (-1: all or one)
+    offer: OfferTable | None = None       # the declarer offers a card, and its taker plays with him
 
     def tables(self, colour: int) -> Tables:
         """The play tables of this contract for trump ``colour`` (any colour for a contract of one)."""
@@ -116,8 +141,8 @@ def partition(n_seats: int, rule: str, declarer: int, partner: int, holders: tup
 
     >>> partition(4, "called", 2, 0, (), ()), partition(4, "none", 1, -1, (), ()), partition(4, "each", -1, -1, (), ())
     ((0, 1, 0, 1), (1, 0, 1, 1), (0, 1, 2, 3))
-    >>> partition(4, "holders", -1, -1, (3, 1), ())
-    (1, 0, 1, 0)
+    >>> partition(4, "holders", -1, -1, (3, 1), ()), partition(4, "taker", 1, 2, (), ())
+    ((1, 0, 1, 0), (1, 0, 0, 1))
     """
     code = PARTNER_RULES.index(rule)
     seats = sum(1 << s for s in holders)

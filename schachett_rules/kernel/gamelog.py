@@ -11,7 +11,7 @@ from __future__ import annotations
 from .before_play import pass_target
 from .castling import MOMENTS
 from .deal import names_of
-from .records import (BidRecord, CallRecord, CastleRecord, DealRecord, DiscardRecord, GiveRecord, KingEventRecord,
+from .records import (AnswerRecord, BidRecord, CallRecord, CastleRecord, DealRecord, DiscardRecord, GiveRecord, KingEventRecord,
                       PassRecord, PenaltyRecord, PlayRecord, TrickRecord)
 from .trick import explain, holders, is_last
 
@@ -34,7 +34,7 @@ def record(state, entry: tuple):
         if rule is not None:
             forced = restriction_words(t, rule)
         return PlayRecord(trick=trick, seat=seat, card=name(card), lead=lead, forced_by=forced)
-    if kind in ("give", "bid", "call", "discard"):
+    if kind in ("give", "bid", "call", "discard", "answer"):
         return _before_play_record(state, entry)
     if kind == "trick":
         return trick_record(state, entry[1])
@@ -62,8 +62,15 @@ def _before_play_record(state, entry: tuple):
     base, name = state.base, state.base.deck.card_name
     flow = base.flow
     kind = entry[0]
+    if kind == "give" and len(entry) > 3:
+        # a card given back to the declarer by the taker of the card he offered
+        return GiveRecord(seat=entry[1], card=name(entry[2]), to=entry[3],
+                          cite=flow.contracts[state.contract].offer.cite, back=True)
     if kind == "give":
         return GiveRecord(seat=entry[1], card=name(entry[2]), to=pass_target(state, entry[1]), cite=flow.passing_cite)
+    if kind == "answer":
+        return AnswerRecord(seat=entry[1], take=entry[2], card=name(entry[3]),
+                            cite=flow.contracts[state.contract].offer.cite)
     if kind == "bid":
         _, seat, contract, colour = entry
         rnd = _bid_round(state, entry)

@@ -26,7 +26,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..errors import SchachettError
-from .actions import AUCTION, CALL, CASTLE, EXCHANGE, PASSING, PHASES, PLAY
+from .actions import AUCTION, BEFORE_PLAY, CALL, CASTLE, EXCHANGE, OFFER, PASSING, PHASES, PLAY, RETURN
 from .deal import names_of
 from .records import BidRecord, CastleRecord, TrickRecord
 from .visibility import is_face_up, kept_tricks, known_partners, visible_seats
@@ -62,7 +62,7 @@ class Observation(BaseModel):
     castles: tuple[CastleRecord, ...]
     legal: tuple[str, ...] = ()
     forced_by: str | None = None
-    decision: Literal["card", "castle", "give", "bid", "call", "discard", "none"] = "none"
+    decision: Literal["card", "castle", "give", "bid", "call", "discard", "answer", "none"] = "none"
     castle_offers: tuple[CastleOffer, ...] = ()
     shown: tuple[tuple[int, str], ...] = ()
     # the family's games: the phase, the decisions open before play, what the table has said and shown
@@ -80,6 +80,12 @@ class Observation(BaseModel):
     passed: tuple[str, ...] = ()             # the cards this seat passed on
     received: tuple[tuple[int, str], ...] = ()   # the cards passed to it, by the seat that passed them
     discarded: tuple[str, ...] = ()          # the cards this seat laid away in an exchange (its own view alone)
+    # a card the declarer offered (the offer clause): the card, where this seat may know it (the declarer, its
+    # taker, or all where it lies face up); who was asked and what each answered (True: took it), in order; the
+    # cards its taker gave back, seen by the two of them alone
+    offered: str | None = None
+    answers: tuple[tuple[int, bool], ...] = ()
+    given_back: tuple[str, ...] = ()
     # a tableau, as the whole table sees it: each pile's seat, its card on top and the card that lay under it,
     # None while that card is still covered
     tableau: tuple[tuple[int, str, str | None], ...] = ()
@@ -162,10 +168,11 @@ def observe(state, seat: int) -> Observation:
                            for o in state.castle_offers())
             decision = "castle"
     options: tuple[str, ...] = ()
-    if not state.over and state.decider() == seat and state.phase in (PASSING, AUCTION, CALL, EXCHANGE):
+    if not state.over and state.decider() == seat and state.phase in BEFORE_PLAY:
         from .verify import action_word
         options = tuple(action_word(state.base, a) for a in state.legal_actions())
-        decision = {PASSING: "give", AUCTION: "bid", CALL: "call", EXCHANGE: "discard"}[state.phase]
+        decision = {PASSING: "give", AUCTION: "bid", CALL: "call", EXCHANGE: "discard", OFFER: "answer",
+                    RETURN: "give"}[state.phase]
     family = family_view(state, seat) if state.base.flow is not None else {}
     return Observation(seat=seat, plays_for=plays_for, dealer=state.dealer, trick_number=state.trick_number, to_move=state.seat_to_play(),
                        leader=state.leader, hands=hands, kings=tuple(kings),
@@ -197,8 +204,16 @@ def family_view(state, seat: int) -> dict:
         received = tuple((s, name(c)) for s in range(t.n_seats) if pass_target(state, s) == seat
                          for c in range(t.n_cards) if state.passed[s] >> c & 1)
     contract = t.flow.contracts[state.contract] if state.contract >= 0 else None
+    offered, answers, given_back = None, (), ()
+    if state.offered >= 0:
+        # face down the card is the declarer's and then its taker's to know; face up every seat saw it
+        if seat in (state.declarer, state.taker) or contract.offer.face_up:
+            offered = name(state.offered)
+        answers = tuple((e[1], e[2]) for e in state._history if e[0] == "answer")
+        if seat in (state.declarer, state.taker):
+            given_back = tuple(name(c) for c in range(t.n_cards) if state.given >> c & 1)
     return dict(turned=turned, turned_down=down, bids=bids, passed=passed, received=received,
-                discarded=discarded,
+                discarded=discarded, offered=offered, answers=answers, given_back=given_back,
                 contract=contract.name if contract else None,
                 trump=t.deck.colours[state.trump] if state.trump >= 0 else None,
                 declarer=state.declarer if state.declarer >= 0 else None,

@@ -31,12 +31,25 @@ class DealRecord(Record):
 
 
 class GiveRecord(Record):
-    """A card passed on before play: ``seat`` gave ``card`` to ``to``."""
+    """A card passed on before play: ``seat`` gave ``card`` to ``to``; ``back``: the taker of a card offered gave
+    it back to the declarer (the offer clause), rather than passing it on."""
 
     action: Literal["give"] = "give"
     seat: int
     card: str
     to: int
+    cite: str
+    back: bool = False
+
+
+class AnswerRecord(Record):
+    """A seat asked whether it takes the card the declarer offers: it takes it (``take``) or lets it lie.
+    ``card`` is the card offered (the record knows it; a player may not: see the observation)."""
+
+    action: Literal["answer"] = "answer"
+    seat: int
+    take: bool
+    card: str
     cite: str
 
 

@@ -40,8 +40,9 @@ from ..errors import IllegalAction, UnknownCard
 from . import before_play
 from . import castling as castle_rules
 from . import gamelog
-from .actions import (AUCTION, BEFORE, BETWEEN, CALL, CASTLE, CHANCE, DEAL, EXCHANGE, OVER, PASSING, PHASES, PLAY,
-                      RESCUE, TERMINAL, Bid, Call, Castle, Deal, Discard, Give, Pass, Penalty, Play)
+from .actions import (AUCTION, BEFORE, BEFORE_PLAY, BETWEEN, CALL, CASTLE, CHANCE, DEAL, EXCHANGE, OFFER, OVER, PASSING,
+                      PHASES, PLAY, RESCUE, RETURN, TERMINAL, Answer, Bid, Call, Castle, Deal, Discard, Give, Pass,
+                      Penalty, Play)
 from .automaton import automaton_card, automaton_give, passes_of, policy_of
 from .chance import random_action
 from .deal import deal_full, hands_of_record, names_of
@@ -136,6 +137,9 @@ class State:
         self.contract, self.trump, self.declarer, self.called, self.partner = -1, -1, -1, -1, -1
         self.discarded = [0] * t.n_seats
         self.exchanger, self.to_discard = -1, 0
+        # a card offered (the offer clause): the card, the seats asked so far, its taker, the cards he has still
+        # to give back and those he gave
+        self.offered, self.offer_turn, self.taker, self.to_give, self.given = -1, 0, -1, 0, 0
         self.thrown_in = False
         self.played = 0                     # the cards played so far (a restriction may ask)
         self.covered = 0                    # a tableau: the cards still face down, seen by nobody
@@ -235,6 +239,10 @@ class State:
             return self.declarer
         if phase == EXCHANGE:
             return self.exchanger
+        if phase == OFFER:
+            return before_play.answerer(self)
+        if phase == RETURN:
+            return self.taker
         return -1
 
     def playable(self, seat: int) -> int:
@@ -303,6 +311,10 @@ class State:
             return before_play.call_actions(self)
         if self.phase == EXCHANGE:
             return before_play.discard_actions(self)
+        if self.phase == OFFER:
+            return before_play.answer_actions(self)
+        if self.phase == RETURN:
+            return before_play.give_back_actions(self)
         return []
 
     def rule_action(self):
@@ -320,6 +332,10 @@ class State:
                 return None
             # where it must bid, the first bid open (the bids come in the round's order, the pass last)
             return self.open_actions()[0] if before_play.must_bid(self) else Bid(seat, -1, -1)
+        if self.phase == OFFER and self.base.automaton_bids is not None:
+            # a seat that takes no part in the bidding lets a card offered lie too
+            seat = before_play.answerer(self)
+            return Answer(seat, False) if policy_of(self.base, self.base.controller(seat)) else None
         if self.phase == CALL and self.base.automaton_calls is not None:
             seat = self.declarer
             if not policy_of(self.base, self.base.controller(seat)):
@@ -416,9 +432,15 @@ class State:
             self._deal(action)
         elif kind is Penalty:
             self._penalty(action)
+        elif kind is Give and self.phase == RETURN:
+            self._before_play(("give", action.seat, action.card, self.declarer))
+            before_play.give_back(self, action.seat, action.card)
         elif kind is Give:
             self._before_play(("give", action.seat, action.card))
             before_play.give(self, action.seat, action.card)
+        elif kind is Answer:
+            self._before_play(("answer", action.seat, action.take, self.offered))
+            before_play.answer(self, action.seat, action.take)
         elif kind is Bid:
             self._before_play(("bid", action.seat, action.contract, action.colour))
             before_play.bid(self, action.seat, action.contract, action.colour)
@@ -459,7 +481,8 @@ class State:
         if before is not None:
             (self.stock, self.turned, passed, self.passes_done, n_bids, self.round, self.bid_turn, self.best,
              self.contract, self.trump, self.declarer, self.called, discarded, self.exchanger, self.to_discard,
-             self.thrown_in, self.start_hands) = before
+             self.thrown_in, self.start_hands, self.offered, self.offer_turn, self.taker, self.to_give,
+             self.given) = before
             self.passed, self.discarded = list(passed), list(discarded)
             del self.bids[n_bids:]
         self.hands, self.trick = list(hands), list(trick)
@@ -471,10 +494,11 @@ class State:
     def _snapshot(self) -> tuple:
         # what the phases before play change is kept only while they last: play never touches it
         before = None
-        if self.phase in (DEAL, PASSING, AUCTION, CALL, EXCHANGE):
+        if self.phase == DEAL or self.phase in BEFORE_PLAY:
             before = (self.stock, self.turned, tuple(self.passed), self.passes_done, len(self.bids), self.round,
                       self.bid_turn, self.best, self.contract, self.trump, self.declarer, self.called,
-                      tuple(self.discarded), self.exchanger, self.to_discard, self.thrown_in, self.start_hands)
+                      tuple(self.discarded), self.exchanger, self.to_discard, self.thrown_in, self.start_hands,
+                      self.offered, self.offer_turn, self.taker, self.to_give, self.given)
         return (tuple(self.hands), self.leader, tuple(self.trick), self.done, self.phase, self.moment, self.ask,
                 self.castled, self.count.total, tuple(self.count.per_event.items()), tuple(self.points),
                 tuple(self.card_points), len(self._tricks), len(self._castles), len(self._history), len(self.debts),
@@ -503,7 +527,7 @@ class State:
             return key
         # the game's own parties, sitting out and call, the restrictions' memory, and where the bidding stands
         return key + (id(self.t), self.played, self.passes_done, tuple(self.passed), tuple(self.bids),
-                      tuple(self.discarded), self.stock, self.covered)
+                      tuple(self.discarded), self.stock, self.covered, self.offer_turn, self.taker)
 
     def lapse(self) -> None:
         """Let every open chance to castle go until a card is due or the game is over (a record ending in silence)."""
@@ -779,10 +803,12 @@ class State:
         t = self.t
         n_parties = len(t.parties)
         if self.thrown_in:
+            # thrown in when every player passed, or when nobody took the card the declarer of a contract offered
+            bid = self.base.flow.contracts[self.contract].name if self.contract >= 0 else None
             zero = tuple(0 for _ in range(t.n_seats))
             return GameResult(card_points=(0,) * n_parties, event_points=(0,) * n_parties, totals=(0,) * n_parties,
                               winner=None, unit=t.settlement.unit if t.settlement else "", settlement=zero,
-                              penalties=zero, net=zero, events=(), thrown_in=True,
+                              penalties=zero, net=zero, events=(), thrown_in=True, contract=bid,
                               parties=tuple(t.parties), tricks=(0,) * n_parties,
                               game_points=(0,) * n_parties if t.game_points is not None else ())
         events = tuple(e for tr in self.tricks for e in tr.events)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..errors import IllegalAction, UnknownCard
 from . import castling as rules
-from .actions import (AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PHASES, PLAY, Bid, Call, Castle, Deal, Discard, Give,
+from .actions import (AUCTION, BEFORE_PLAY, CALL, CASTLE, DEAL, EXCHANGE, OFFER, PASSING, PHASES, PLAY, RETURN, Answer,
+                      Bid, Call, Castle, Deal, Discard, Give,
                       Pass, Penalty, Play)
 from .automaton import action_words
 from .deal import names_of
@@ -28,7 +29,7 @@ def _whose_lead(state) -> str:
 def verify_action(state, action):
     """The action as it will be applied, if the rules allow it now; :class:`IllegalAction` naming why if not."""
     kind = type(action)
-    if kind in (Play, Give, Bid, Call, Discard):
+    if kind in (Play, Give, Bid, Call, Discard, Answer):
         _verify_by_rule(state, action)
     if kind is Play:
         return _verify_play(state, action)
@@ -42,10 +43,10 @@ def verify_action(state, action):
         if state.phase != DEAL:
             raise IllegalAction("the cards have been dealt already", trick=state.trick_number)
         return action
-    if kind in (Give, Bid, Call, Discard):
+    if kind in (Give, Bid, Call, Discard, Answer):
         return _verify_before_play(state, action)
     raise IllegalAction(f"{action!r} is not an action of a game (a card, a castle, a pass, a penalty, a card passed "
-                        f"on, a bid, a call or a discard)")
+                        f"on or given back, a bid, a call, a discard or an answer to a card offered)")
 
 
 def _verify_by_rule(state, action) -> None:
@@ -56,7 +57,7 @@ def _verify_by_rule(state, action) -> None:
         return                            # not the automaton's turn, or another seat's action (refused below)
     if type(action) is Play:
         _verify_play(state, action)       # a card the rules of play forbid anyway is refused in their words
-    card = action.card if type(action) is not Bid else -1
+    card = action.card if type(action) not in (Bid, Answer) else -1
     raise IllegalAction(f"seat {rule.seat} is played by the automaton clause's rule, which "
                         f"{action_words(state, rule)} here, not {action_words(state, action, False)}",
                         trick=state.trick_number if state.phase == PLAY else None, seat=rule.seat,
@@ -64,28 +65,41 @@ def _verify_by_rule(state, action) -> None:
                         else None, clause="automaton")
 
 
-_PHASE_OF = {Give: PASSING, Bid: AUCTION, Call: CALL, Discard: EXCHANGE}
-_DOING = {PASSING: "pass a card on", AUCTION: "bid", CALL: "call a card", EXCHANGE: "discard"}
+_PHASE_OF = {Give: (PASSING, RETURN), Bid: (AUCTION,), Call: (CALL,), Discard: (EXCHANGE,), Answer: (OFFER,)}
+_DOING = {PASSING: "pass a card on", AUCTION: "bid", CALL: "call a card", EXCHANGE: "discard",
+          OFFER: "take or let lie the card offered", RETURN: "give a card back"}
 
 
 def _verify_before_play(state, action):
     """A card passed on, a bid, a call or a discard, checked: the phase, the seat, the card, the clause."""
     t = state.base
     flow = t.flow
-    want = _PHASE_OF[type(action)]
-    if state.phase != want:
+    wants = _PHASE_OF[type(action)]
+    if state.phase not in wants:
         now = PHASES[state.phase]
-        raise IllegalAction(f"nobody may {_DOING[want]} now: the game is at its {now}", seat=action.seat)
+        raise IllegalAction(f"nobody may {_DOING[wants[0]]} now: the game is at its {now}", seat=action.seat)
+    want = state.phase
     if action in state.open_actions():
         return action
     seat = state.before_play_seat()
     if action.seat != seat:
         raise IllegalAction(f"it is seat {seat}'s turn to {_DOING[want]}, not seat {action.seat}'s", seat=action.seat)
+    if isinstance(action, Answer):
+        offer = flow.contracts[state.contract].offer
+        raise IllegalAction(f"seat {action.seat} may not take the card offered: it could not give back "
+                            f"{offer.back_count} card{'s' if offer.back_count != 1 else ''} of those the offer clause "
+                            f"names ({offer.cite}); it may only let it lie", seat=action.seat, clause=offer.cite)
     if isinstance(action, (Give, Call, Discard)):
         card = action.card
         if not (isinstance(card, int) and 0 <= card < t.n_cards):
             raise IllegalAction(f"{card!r} is not a card of this deck", seat=action.seat)
         name = t.deck.card_name(card)
+        if want == RETURN and state.hands[action.seat] >> card & 1:
+            offer = flow.contracts[state.contract].offer
+            open_cards = ", ".join(names_of(t, sum(1 << a.card for a in state.open_actions())))
+            raise IllegalAction(f"seat {action.seat} may not give back {name}: the offer clause names the cards "
+                                f"the taker gives back ({offer.cite}); he may give back {open_cards}",
+                                seat=action.seat, card=name, clause=offer.cite)
         if isinstance(action, Call):
             c = flow.contracts[state.contract]
             copies = t.deck.face_cards[t.deck.card_face[card]]
@@ -366,8 +380,11 @@ def _verify_penalty(state, action):
 
 
 def action_word(t, action) -> str:
-    """A decision before play as a player names it: the card passed, called or discarded (``h3``), or the bid:
-    ``pass``, a contract (``rufer``), a contract and its trump colour (``solo h``)."""
+    """A decision before play as a player names it: the card passed, called, discarded or given back (``h3``), the
+    bid: ``pass``, a contract (``rufer``), a contract and its trump colour (``solo h``), or the answer to a card
+    offered: ``take`` or ``pass``."""
+    if type(action) is Answer:
+        return "take" if action.take else "pass"
     if type(action) is Bid:
         if action.contract < 0:
             return "pass"
@@ -381,7 +398,7 @@ def decision_action(state, word: str):
     :class:`IllegalAction` naming what is open and the clause."""
     t = state.base
     actions = state.open_actions()          # the automaton's rule is checked with the action (verify_action)
-    if state.phase not in (PASSING, AUCTION, CALL, EXCHANGE):
+    if state.phase not in BEFORE_PLAY:
         raise IllegalAction(f"{word!r}: there is no decision before play now; the game is at its "
                             f"{PHASES[state.phase]}")
     words = [action_word(t, a) for a in actions]
@@ -400,10 +417,17 @@ def decision_action(state, word: str):
             colour = t.deck.colours.index(parts[1]) if len(parts) > 1 and parts[1] in t.deck.colours else -1
             return verify_action(state, Bid(state.before_play_seat(), k, colour))
         return verify_action(state, Bid(state.before_play_seat(), -1, -1))
+    if state.phase == OFFER:
+        offer = t.flow.contracts[state.contract].offer
+        if text == "take":
+            return verify_action(state, Answer(state.before_play_seat(), True))
+        raise IllegalAction(f"{word!r}: seat {state.before_play_seat()} is asked whether it takes the card offered "
+                            f"({offer.cite}); answer {' or '.join(words)}", seat=state.before_play_seat(),
+                            clause=offer.cite)
     try:
         card = t.deck.card_of(text)
     except UnknownCard as err:
         raise IllegalAction(err.message, seat=state.before_play_seat()) from None
-    kind = {PASSING: Give, CALL: Call, EXCHANGE: Discard}[state.phase]
+    kind = {PASSING: Give, CALL: Call, EXCHANGE: Discard, RETURN: Give}[state.phase]
     held = [a.card for a in actions if t.deck.card_name(a.card) == text]
     return verify_action(state, kind(state.before_play_seat(), held[0] if held else card))

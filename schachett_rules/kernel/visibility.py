@@ -77,7 +77,8 @@ def known_partners(state, seat: int) -> tuple[int, ...] | None:
             return t.partners(seat)
         return None
     rule = partner_rule(state)
-    if rule in ("fixed", "each", "none"):
+    if rule in ("fixed", "each", "none", "taker"):
+        # a card offered is taken (or left) in everyone's sight: its taker is known to all
         return t.partners(seat)
     if rule == "first-trick":
         return t.partners(seat) if state.partner >= 0 else None

@@ -321,6 +321,25 @@ class _Build:
         basis, how, cards, because = ch
         return ir.Requires(cards=cards, all=how == "all", **_fields(meta, basis, because))
 
+    def requires_exactly(self, meta, ch):
+        basis, count, cards, because = ch
+        if _int(count) < 1:
+            raise BuildError("requires: `holds exactly N of` needs N of at least 1; to ask that a hand hold none of "
+                             "some cards, no clause says so yet", _pos(meta))
+        return ir.Requires(cards=cards, all=False, exactly=_int(count), **_fields(meta, basis, because))
+
+    def offer(self, meta, ch):
+        basis, cards, face, first, count, back, because = ch
+        if _int(count) < 1:
+            raise BuildError("offer: the taker gives back at least one card (`taker gives back 1 of ...`), so that "
+                             "both hands keep their size", _pos(meta))
+        return ir.Offer(cards=cards, face_up=face == "up", first=first, back_count=_int(count), back=back,
+                        **_fields(meta, basis, because))
+
+    def offer_refused(self, meta, ch):
+        basis, outcome, because = ch
+        return ir.OfferRefused(outcome=outcome, **_fields(meta, basis, because))
+
     def call_condition_not_held(self, meta, ch):
         return "not-held"
 

@@ -326,11 +326,35 @@ class Auction(ClauseBase):
 
 
 class Requires(ClauseBase):
-    """What a player must hold to bid a contract: all of some cards, or at least one."""
+    """What a player must hold to bid a contract: all of some cards, at least one, or exactly so many of them
+    (``exactly``: the Bavarian Hochzeit is for a player with exactly one trump)."""
 
     clause: Literal["requires"] = "requires"
     cards: Selector
     all: bool = True
+    exactly: int | None = None
+
+
+class Offer(ClauseBase):
+    """The declarer offers a card of his hand (the one card of ``cards`` he holds) to the other players, asked in
+    turn from ``first``: the first to take it gives back ``back_count`` cards of ``back`` and is his partner
+    (``partner: taker``). Face down, only the two of them see the cards that change hands; face up, the card
+    offered is shown to all (Schafkopf's Hochzeit)."""
+
+    clause: Literal["offer"] = "offer"
+    cards: Selector
+    face_up: bool = False
+    first: SeatRef
+    back_count: int
+    back: Selector
+
+
+class OfferRefused(ClauseBase):
+    """What happens when every player asked lets the offered card lie: the cards are thrown in, or the declarer
+    plays alone."""
+
+    clause: Literal["offer refused"] = "offer refused"
+    outcome: Literal["redeal", "alone"]
 
 
 class CallRule(ClauseBase):
@@ -348,11 +372,11 @@ class CallRule(ClauseBase):
 
 
 class Partner(ClauseBase):
-    """Whom the declarer plays with: the holder of the called card, nobody, or the first other player to take
-    a trick."""
+    """Whom the declarer plays with: the holder of the called card, nobody, the first other player to take
+    a trick, or the player who took the card he offered (``offer``)."""
 
     clause: Literal["partner"] = "partner"
-    who: Literal["called", "none", "first-trick"]
+    who: Literal["called", "none", "first-trick", "taker"]
 
 
 class SitOut(ClauseBase):
@@ -728,7 +752,7 @@ Clause = Annotated[
           Points, Remaining, KingEvent, KingOrder, Settlement, Penalty, Review, Memory, Session,
           Dealer, Castling, CastleOfficer, CastleLimit, CastleWith, CastleRescue, CastleKing, CastleMoment, Dummy,
           Automaton, Stake, SettlePenalties, SeatNames, PartyNames, CardClass, Restriction, Obligation, Runners,
-          Passing, Exchange, Auction, Requires, CallRule, Partner, SitOut, Value, GamePoints],
+          Passing, Exchange, Auction, Requires, Offer, OfferRefused, CallRule, Partner, SitOut, Value, GamePoints],
     Field(discriminator="clause"),
 ]
 

@@ -92,7 +92,13 @@ KEYWORDS: dict[str, tuple[Word, ...]] = {
     "requires_how": _words(("all", "all of", "all of"), ("one", "one of", "at least one of")),
     "partner_who": _words(("called", "holder of called card", "the holder of the card he calls"),
                           ("none", "none", "nobody: he plays alone"),
-                          ("first-trick", "first other trick winner", "the first other player to take a trick")),
+                          ("first-trick", "first other trick winner", "the first other player to take a trick"),
+                          ("taker", "taker", "the player who takes the card he offers")),
+    "offer_face": _words(("down", "face down", "face down, so that only the two players who exchange see the "
+                                               "cards"),
+                         ("up", "face up", "face up, for every player to see")),
+    "refused_outcome": _words(("redeal", "redeal", "the cards are thrown in and dealt again"),
+                              ("alone", "declarer alone", "the declarer plays alone")),
     "game_points_who": _words(("declarer", "declarer party", "the declarer's party"),
                               ("others", "other parties", "each other party"), ("each", "each party", "every party")),
     "settle_per": _words(("player", "per player", "each player of the losing party pays each player of the "

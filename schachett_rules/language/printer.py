@@ -142,7 +142,13 @@ def clause(c, indent: str = "") -> str:
             c.all_pass, f"play {item(c.play) if c.play else ''}"))
         text = f"auction{b} {{\n" + "\n".join(inner) + f"\n{indent}}}"
     elif isinstance(c, ir.Requires):
-        text = f"requires{b}: holds {phrase('requires_how', 'all' if c.all else 'one')} {selector(c.cards)}"
+        how = f"exactly {c.exactly} of" if c.exactly is not None else phrase('requires_how', 'all' if c.all else 'one')
+        text = f"requires{b}: holds {how} {selector(c.cards)}"
+    elif isinstance(c, ir.Offer):
+        text = (f"offer{b}: {selector(c.cards)} {phrase('offer_face', 'up' if c.face_up else 'down')}, asked from "
+                f"{_seat(c.first)}, taker gives back {c.back_count} of {selector(c.back)}")
+    elif isinstance(c, ir.OfferRefused):
+        text = f"offer refused{b}: {phrase('refused_outcome', c.outcome)}"
     elif isinstance(c, ir.CallRule):
         conditions = (["not held"] if c.not_held else []) + (["held"] if c.held else []) + (
             ["its colour held"] if c.colour_held else [])

@@ -187,8 +187,9 @@ class HeuristicBot:
             self.t = ruleset
 
     def decide(self, obs: Observation, rng: random.Random) -> str:
-        """Before play: pass on or discard the card least wanted (the strongest where points are bad, else the
-        weakest), call the card of which it holds fewest copies, the strongest of those, and bid the contract whose trumps the hand holds enough of (half the
+        """Before play: pass on, give back or discard the card least wanted (the strongest where points are bad,
+        else the weakest), call the card of which it holds fewest copies, the strongest of those, take a card
+        offered with half the hand in trumps, and bid the contract whose trumps the hand holds enough of (half the
         hand, or of the trumps, with a partner; more alone) by the widest margin; else pass."""
         t = self.t
         options = list(obs.options)
@@ -206,6 +207,13 @@ class HeuristicBot:
             return max(options, key=lambda name: (-sum(1 for held in mine if held == name),
                                                   t.strength_order[t.deck.card_of(name)]))
         hand = [name for names in (obs.hands.get(obs.seat, ()),) for name in names]
+        if obs.decision == "answer":
+            # a card offered: take it, and play with its declarer, with half the hand in trumps (the card taken
+            # makes one more), as a bid with a partner wants
+            c = t.flow.contracts[t.flow.contract_index(obs.contract)]
+            tt = c.tables(t.deck.colours.index(obs.trump) if obs.trump is not None else 0)
+            count = sum(1 for card in hand if tt.face_group[t.face(card)] == "trump") + 1
+            return "take" if "take" in options and count >= 0.5 * len(hand) else "pass"
         best, best_margin = "pass", None
         for word in options:
             if word == "pass":
@@ -224,6 +232,10 @@ class HeuristicBot:
                 # a game without trumps (Schachett's called partner) is won by high cards: the hand wants more
                 # than its share of the strongest ranks
                 count, need = _high_cards(tt, hand, alone)
+            if c.offer is not None:
+                # a hand the rules let offer a card is one too weak to play on its own (one trump): it leans on
+                # the player who will take the card, and offers it where no other game is worth bidding
+                count, need = 1, 1
             margin = count - need
             if count and (best_margin is None or margin > best_margin):
                 best, best_margin = word, margin

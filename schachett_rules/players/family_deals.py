@@ -233,6 +233,58 @@ def call_holdings(t: Tables, obs) -> tuple[list[tuple[tuple[int, ...], int]], di
     return musts, bars
 
 
+def offer_seen(t: Tables, obs):
+    """The card offer of this game as the table saw it: (the offer clause compiled, the trump colour, the
+    declarer, the taker or None), or None where no card was offered."""
+    flow = t.flow
+    if flow is None or obs.contract is None or obs.declarer is None or not obs.answers:
+        return None
+    contract = flow.contracts[flow.contract_index(obs.contract)]
+    if contract.offer is None:
+        return None
+    colour = t.deck.colours.index(obs.trump) if obs.trump is not None else 0
+    taker = next((s for s, took in obs.answers if took), None)
+    return contract.offer, colour, obs.declarer, taker
+
+
+def offer_holdings(t: Tables, obs) -> tuple[list[tuple[tuple[int, ...], str]], list[tuple[tuple[int, ...], int]],
+                                            dict[int, int]]:
+    """What a card offered and taken says of two hands the seat may not see: the cards it knows changed hands
+    and where they lie now (the card offered with its taker, the cards given back with the declarer, where the
+    seat saw them and they are not yet played), the sets of which a hand holds at least one (the taker holds a
+    card of those offered, where the seat does not know which and he has played none of them), and the cards a
+    hand cannot hold (the declarer held exactly one of the cards offered and gave it away: he holds none).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> from schachett_rules.kernel.observation import Observation
+    >>> t = tables_for("schafkopf")
+    >>> view = Observation(seat=0, plays_for=(0,), dealer=0, trick_number=1, to_move=1, leader=1, hands={0: ()},
+    ...                    kings=(), trick=(), tricks=(), castles=(), phase="play", contract="hochzeit",
+    ...                    declarer=1, answers=((2, False), (3, True)))
+    >>> known, musts, bars = offer_holdings(t, view)
+    >>> known, [(where, len(names_of(t, mask))) for where, mask in musts], len(names_of(t, bars[1]))
+    ([], [((3,), 14)], 14)
+    """
+    seen = offer_seen(t, obs)
+    if seen is None or seen[3] is None:
+        return [], [], {}
+    offer, colour, declarer, taker = seen
+    offered = offer.offered(colour)
+    played = Counter(plays_of(obs))
+    known: list[tuple[tuple[int, ...], str]] = []
+    musts: list[tuple[tuple[int, ...], int]] = []
+    if obs.offered is not None:
+        if taker not in obs.hands and not played[(taker, obs.offered)]:
+            known.append(((taker,), obs.offered))
+    elif not any(s == taker and t.deck.face_cards[t.face(name)] & offered for s, name in plays_of(obs)):
+        musts.append(((taker,), offered))
+    if declarer not in obs.hands:
+        for name in obs.given_back:
+            if not played[(declarer, name)]:
+                known.append(((declarer,), name))
+    return known, musts, {declarer: offered}
+
+
 def play_tables(t: Tables, obs) -> Tables:
     """The tables the tricks were played by: the contract's for its trumps, or the ruleset's own."""
     if t.flow is None or obs.contract is None:

@@ -34,7 +34,7 @@ from ..kernel.observation import Observation
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from .bots import HeuristicBot, fallen_kings
-from .family_deals import call_holdings, known_cards, place_sizes, places, play_tables, plays_of
+from .family_deals import call_holdings, known_cards, offer_holdings, place_sizes, places, play_tables, plays_of
 from .called_copies import copy_placements, pick
 from .rebuild import rebuilt, replay, rule_voids
 from .worth import played_out
@@ -77,8 +77,9 @@ class Sampler:
         for seat, name in obs.kings:
             if seat not in self.visible:
                 claim((seat,), name)
-        for where, name in known_cards(t, obs):      # the family's: cards passed on, turned up, laid away
-            claim(where, name)
+        offered_known, offer_musts, offer_bars = offer_holdings(t, obs) if family else ([], [], {})
+        for where, name in known_cards(t, obs) + offered_known:   # the family's: cards passed on, turned up, laid
+            claim(where, name)                                   # away, offered and given back
         for _, name in plays_of(obs):
             free = d.face_cards[t.face(name)] & ~taken
             taken |= free & -free
@@ -117,7 +118,8 @@ class Sampler:
                 self.excluded[seat] |= barred
         # what the card called says of the declarer's hand: cards he could not have held, sets he held one of
         self.musts, bars = call_holdings(t, obs) if family else ([], {})
-        for place, barred in bars.items():
+        self.musts += offer_musts
+        for place, barred in list(bars.items()) + list(offer_bars.items()):
             self.excluded[place] |= barred
         if family:
             # what the restrictions on play say of a hand, asked of the kernel in a game rebuilt for one deal

@@ -49,12 +49,14 @@ from __future__ import annotations
 import random
 
 from ..errors import SchachettError
-from ..kernel.actions import AUCTION, CALL, CASTLE, EXCHANGE, PASSING, PLAY, Bid, Deal, Discard, Give, Play
+from ..kernel.actions import (AUCTION, CALL, CASTLE, EXCHANGE, OFFER, PASSING, PLAY, RETURN, Answer, Bid, Deal, Discard,
+                              Give, Play)
 from ..kernel.gamelog import trick_record
 from ..kernel.observation import family_view
 from ..kernel.state import State
 from ..kernel.tables import Tables
-from .family_deals import covered_place, exchange, game_number, laid_place, passing_step, places, plays_of, stock_place
+from .family_deals import (covered_place, exchange, game_number, laid_place, offer_seen, passing_step, places,
+                           plays_of, stock_place)
 
 
 def _pick(items: list, k: int, rng) -> list:
@@ -110,13 +112,16 @@ def piles_of(t: Tables, obs, hands: list[int], held: list[int], rng: random.Rand
                  for seat, top, under in obs.tableau)
 
 
-def dealt(t: Tables, obs, hands: list[int], rng: random.Random) -> tuple[list[int], int, int, list[int], tuple]:
+def dealt(t: Tables, obs, hands: list[int], rng: random.Random) -> tuple[list[int], int, int, list[int], tuple, int]:
     """The deal a sample of the places (:func:`places`) was dealt from: the hands as dealt, the stock and the card
-    turned up, the cards each seat passed on, and a tableau's piles (:func:`piles_of`). The cards seen played
-    and those still covered are given back to their hands, the cards laid away and taken up to the exchanger's
-    hand and the stock, the passing undone. Which of the exchanger's cards came from the stock nobody else saw:
-    the stock is that many of his cards, at random (so too for the exchanger himself, whose observation does
-    not keep it)."""
+    turned up, the cards each seat passed on, a tableau's piles (:func:`piles_of`), and the cards the taker of a
+    card offered gave back. The cards seen played and those still covered are given back to their hands, the
+    cards laid away and taken up to the exchanger's hand and the stock, a card offered and those given for it
+    to the hands they came from, the passing undone. Which of the exchanger's cards came from the stock nobody
+    else saw: the stock is that many of his cards, at random (so too for the exchanger himself, whose
+    observation does not keep it); which card was offered and which given back, a seat that did not see them
+    does not know either: a card of the set offered of the taker's, and as many of the declarer's as he was
+    given, at random."""
     n, d, flow = t.n_seats, t.deck, t.flow
     tableau = places(t) > n + 2
     held = [hands[s] | (hands[covered_place(t, s)] if tableau else 0) for s in range(n)]
@@ -146,6 +151,26 @@ def dealt(t: Tables, obs, hands: list[int], rng: random.Random) -> tuple[list[in
             took |= sum(1 << c for c in _pick(rest, flow.stock - took.bit_count(), rng))
         held[seat] &= ~took
         stock |= took
+    given_back = 0
+    seen = offer_seen(t, obs)
+    if seen is not None and seen[3] is not None:
+        offer, colour, declarer, taker = seen
+        offered = offer.offered(colour)
+        if obs.offered is not None:
+            card = copies[obs.offered] & held[taker]
+            card &= -card
+        else:
+            cards = [c for c in range(t.n_cards) if (held[taker] & offered) >> c & 1]
+            card = 1 << _pick(cards, 1, rng)[0] if cards else 0
+        if obs.given_back:
+            for name in obs.given_back:
+                free = copies[name] & held[declarer] & ~given_back
+                given_back |= free & -free
+        else:
+            cards = [c for c in range(t.n_cards) if (held[declarer] & offer.given_back(colour)) >> c & 1]
+            given_back = sum(1 << c for c in _pick(cards, offer.back_count, rng))
+        held[taker] = (held[taker] & ~card) | given_back
+        held[declarer] = (held[declarer] & ~given_back) | card
     if flow.turn == "stock" and stock:
         # the card turned up lies in the stock: the one every seat saw
         turned = _lowest(stock & shown_copies) if stock & shown_copies else _pick([c for c in range(t.n_cards)
@@ -167,18 +192,20 @@ def dealt(t: Tables, obs, hands: list[int], rng: random.Random) -> tuple[list[in
             passed[(s - step) % n] = received[s]
         held = [(held[s] & ~received[s]) | passed[s] for s in range(n)]
     piles = piles_of(t, obs, hands, held, rng) if tableau else ()
-    return held, stock, turned, passed, piles
+    return held, stock, turned, passed, piles, given_back
 
 
-def _before_play(t: Tables, obs, state: State, passed: list[int], laid: int) -> bool:
+def _before_play(t: Tables, obs, state: State, passed: list[int], laid: int, given_back: int = 0) -> bool:
     """Walk the game from the deal to its first card as the observation saw it: the cards passed, every bid,
-    the cards laid away, the card called, each in the state's own order and each asked of the state (a bid
-    or call its rules refuse with this deal makes the deal impossible). Whether the game reached play as the
-    seat saw it reach it: the same contract, trumps, declarer, card called, seats sitting out."""
+    every answer to a card offered and the cards given back for it, the cards laid away, the card called, each
+    in the state's own order and each asked of the state (a bid, answer or call its rules refuse with this deal
+    makes the deal impossible). Whether the game reached play as the seat saw it reach it: the same contract,
+    trumps, declarer, card called, seats sitting out."""
     d, flow = t.deck, t.flow
     bids = list(obs.bids)
+    answers = list(obs.answers)
     ex = exchange(t, obs)
-    while state.phase in (PASSING, AUCTION, EXCHANGE, CALL):
+    while state.phase in (PASSING, AUCTION, EXCHANGE, CALL, OFFER, RETURN):
         seat = state.before_play_seat()
         if state.phase == PASSING:
             action = Give(seat, _lowest(passed[seat] & state.hands[seat]))
@@ -188,6 +215,19 @@ def _before_play(t: Tables, obs, state: State, passed: list[int], laid: int) -> 
             said = bids.pop(0)
             action = Bid(seat, flow.contract_index(said.contract) if said.contract is not None else -1,
                          d.colours.index(said.colour) if said.colour is not None else -1)
+            if action not in state.legal_actions():
+                return False
+        elif state.phase == OFFER:
+            if not answers or answers[0][0] != seat:
+                return False
+            action = Answer(*answers.pop(0))
+            if action not in state.legal_actions():
+                return False
+        elif state.phase == RETURN:
+            left = given_back & state.hands[seat]
+            if not left:
+                return False
+            action = Give(seat, _lowest(left))
             if action not in state.legal_actions():
                 return False
         elif state.phase == EXCHANGE:
@@ -200,7 +240,7 @@ def _before_play(t: Tables, obs, state: State, passed: list[int], laid: int) -> 
             if action is None:
                 return False
         state.push(action)
-    if bids or state.phase not in (PLAY, CASTLE):
+    if bids or answers or state.phase not in (PLAY, CASTLE):
         return False
     view = family_view(state, obs.seat)
     return all(getattr(obs, key) == value for key, value in view.items())
@@ -216,10 +256,10 @@ def replay(t: Tables, obs, hands: list[int], rng: random.Random, strict: bool = 
     copies = _copies(t)
     if len(obs.tricks) != obs.trick_number - 1:
         raise SchachettError(f"{t.name}: the seat does not remember every trick, so its game cannot be rebuilt")
-    held, stock, turned, passed, piles = dealt(t, obs, hands, rng)
+    held, stock, turned, passed, piles, given_back = dealt(t, obs, hands, rng)
     state = State(t, obs.dealer, game_number(t, obs))
     state.push(Deal(tuple(held), stock, turned, piles))
-    if not _before_play(t, obs, state, passed, hands[laid_place(t)]):
+    if not _before_play(t, obs, state, passed, hands[laid_place(t)], given_back):
         return None
     # A seat that does not know the parties may have seen them in the tricks (a King taken within a party or
     # across it): each trick as the deal plays it is held against the trick seen, so that a deal showing other

@@ -12,15 +12,17 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernel import core
-from ..kernel.actions import AUCTION, CALL, CASTLE, EXCHANGE, OVER, PASSING, PLAY
+from ..kernel.actions import AUCTION, CALL, CASTLE, EXCHANGE, OFFER, OVER, PASSING, PLAY, RETURN
 from ..kernel.castling import BEFORE
 from .bits import _inline, _jit, _same_source, count_cards, has_card, toggle
-from .contracts import (ALL_PASS, EX_DEALER, EX_NONE, K_COLOUR_HELD, K_EACH, K_EX_DISCARDS, K_EX_TAKES, K_EX_WHO,
-                        K_FIRST, K_HELD, K_NOT_HELD, K_PARTNER, K_SIT_OUT, O_COLOUR, O_CONTRACT, O_RANK, R_END, R_HIGHEST,
-                        R_START, TAKES_TURNED, TURN_DEALER, TURN_STOCK)
+from .contracts import (ALL_PASS, EX_DEALER, EX_NONE, K_ASK_DEALER, K_ASK_OFF, K_BACK, K_COLOUR_HELD, K_EACH,
+                        K_EX_DISCARDS, K_EX_TAKES, K_EX_WHO, K_EXACTLY, K_FIRST, K_HELD, K_NOT_HELD, K_OFFER, K_PARTNER,
+                        K_REFUSED, K_SIT_OUT, O_COLOUR, O_CONTRACT, O_RANK, R_END, R_HIGHEST, R_START, REFUSED,
+                        TAKES_TURNED, TURN_DEALER, TURN_STOCK)
 from .plan import (BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, CALLED, CONTRACT, DEALER, DECLARER,
                    EXCHANGER, GAME, H_COVERED, H_LAID, LAID, PARTIES, REGS, RESTRICT, S_CARDS, S_COVERED, H_PASSED,
-                   H_STOCK, LEADER, MOMENT, ASK, CASTLING, PARTNER, PASSES, PHASE,
+                   H_STOCK, LEADER, MOMENT, ASK, ASKED, CASTLING, OFFER_TURN, OFFERED, PARTNER, PASSES, PHASE,
+                   TAKER, TO_GIVE,
                    POS, ROUND, S_ALL_PASS, S_AUCTION, S_BID_DEALER, S_BID_OFF, S_CASTLING, S_COLOURS, S_LEAD_CARD,
                    S_LEAD_DEALER, S_LEAD_OFF, S_OWN_DISCARDS, S_OWN_EXCHANGE, S_OWN_TAKES, S_PARTNER, S_PASS,
                    S_PLAY_COLOUR, S_PLAY_CONTRACT, S_RANDOM_SEATS, S_REST, S_ROUNDS, S_SEATS, S_SKIP, S_TRICKS,
@@ -33,10 +35,13 @@ shuffle = _inline(core.shuffle)
 next_seat = _inline(core.next_seat)
 party_of_seat = _inline(core.party_of_seat)
 holds_required = _inline(core.holds_required)
+holds_exactly = _inline(core.holds_exactly)
+holds_at_least = _inline(core.holds_at_least)
 tableau_piles = _inline(core.tableau_piles)
 may_call = _inline(core.may_call)
 P_FIXED, P_CALLED, P_HOLDERS = core.P_FIXED, core.P_CALLED, core.P_HOLDERS
 _PLAY, _DEALER_BIDS = ALL_PASS.index("play"), ALL_PASS.index("dealer")
+_REDEAL = REFUSED.index("redeal")
 
 
 @_inline
@@ -224,7 +229,11 @@ def _any_callable(sc, rules, hands, seat, contract, colour, laid):
 @_inline
 def _may_bid(sc, rules, hands, seat, contract, colour, scratch):
     v = _variant(rules, contract, colour)
-    if not holds_required(hands[seat], rules[16][v], rules[17][v] != 0, sc[S_WORDS]):
+    exactly = rules[13][contract][K_EXACTLY]
+    if exactly >= 0:
+        if not holds_exactly(hands[seat], rules[16][v], exactly, sc[S_WORDS]):
+            return False
+    elif not holds_required(hands[seat], rules[16][v], rules[17][v] != 0, sc[S_WORDS]):
         return False
     if count_cards(rules[18][v]) and not _any_callable(sc, rules, hands, seat, contract, colour, False):
         return False
@@ -315,7 +324,72 @@ def _all_pass(sc, rules, beats2, points2, follow, party_of, hands, regs):
 @_inline
 def _declare(sc, rules, beats2, points2, follow, party_of, hands, regs, seat, contract, colour):
     regs[DECLARER], regs[CONTRACT], regs[TRUMP] = seat, contract, colour
+    if rules[13][contract][K_OFFER] != 0 and seat >= 0:
+        # the declarer offers his one card of those the offer clause names (kernel.before_play._declare)
+        offered = rules[25][_variant(rules, contract, colour)]
+        for card in range(len(rules[12])):
+            if has_card(hands[seat], card) and has_card(offered, card):
+                regs[OFFERED] = card
+                break
+        regs[PHASE], regs[OFFER_TURN] = OFFER, 0
+        regs[ASKED] = _answerer(sc, rules, regs)
+        return
     _exchange(sc, rules, beats2, points2, follow, party_of, hands, regs)
+
+
+# --- a card offered -----------------------------------------------------------------------------------------------
+
+@_inline
+def _answerer(sc, rules, regs):
+    """The seat to ask whether it takes the card offered, once OFFER_TURN seats have let it lie: the others in turn
+    from the offer clause's first seat, the declarer passed over (kernel.before_play.answerer); kept in ASKED."""
+    row = rules[13][regs[CONTRACT]]
+    seat = named_seat(row[K_ASK_DEALER] != 0, row[K_ASK_OFF], regs[DEALER], sc[S_SEATS])
+    left = regs[OFFER_TURN]
+    while True:
+        if seat != regs[DECLARER]:
+            if left == 0:
+                return seat
+            left -= 1
+        seat = (seat + 1) % sc[S_SEATS]
+
+
+@_inline
+def _may_take(sc, rules, hands, regs, seat):
+    """Whether ``seat`` could give back what a taker gives back (kernel.before_play.may_take)."""
+    back = rules[26][_variant(rules, regs[CONTRACT], regs[TRUMP])]
+    return holds_at_least(hands[seat], back, rules[13][regs[CONTRACT]][K_BACK], sc[S_WORDS])
+
+
+@_jit
+def _answer(sc, rules, beats2, points2, follow, party_of, hands, regs, take):
+    """The seat asked takes the card offered (``take``) or lets it lie (kernel.before_play.answer)."""
+    seat = regs[ASKED]
+    row = rules[13][regs[CONTRACT]]
+    if take != 0:
+        toggle(hands[regs[DECLARER]], regs[OFFERED])
+        toggle(hands[seat], regs[OFFERED])
+        regs[TAKER], regs[PARTNER] = seat, seat
+        regs[TO_GIVE], regs[PHASE] = row[K_BACK], RETURN
+        return
+    regs[OFFER_TURN] += 1
+    if regs[OFFER_TURN] < sc[S_SEATS] - 1:
+        regs[ASKED] = _answerer(sc, rules, regs)
+        return
+    if row[K_REFUSED] == _REDEAL:
+        regs[THROWN], regs[PHASE] = 1, OVER
+        return
+    _exchange(sc, rules, beats2, points2, follow, party_of, hands, regs)
+
+
+@_inline
+def _give_back(sc, rules, beats2, points2, follow, party_of, hands, regs, card):
+    """The taker gives ``card`` back to the declarer; after the last, on to the exchange, the call or play."""
+    toggle(hands[regs[TAKER]], card)
+    toggle(hands[regs[DECLARER]], card)
+    regs[TO_GIVE] -= 1
+    if regs[TO_GIVE] == 0:
+        _exchange(sc, rules, beats2, points2, follow, party_of, hands, regs)
 
 
 # --- the exchange and the call --------------------------------------------------------------------------------
@@ -480,6 +554,10 @@ def _before_decider(sc, regs):
         return regs[DECLARER]
     if phase == EXCHANGE:
         return regs[EXCHANGER]
+    if phase == OFFER:
+        return regs[ASKED]
+    if phase == RETURN:
+        return regs[TAKER]
     return -1
 
 
@@ -492,7 +570,20 @@ def _before_actions(sc, rules, hands, regs, out, scratch):
     phase = regs[PHASE]
     if phase == AUCTION:
         return _bids(sc, rules, hands, regs, out, scratch)
-    if phase == CALL:
+    if phase == OFFER:
+        # to take it (1), where the seat could give back what a taker gives, then to let it lie (0)
+        m = 0
+        if _may_take(sc, rules, hands, regs, regs[ASKED]):
+            out[0] = 1
+            m = 1
+        out[m] = 0
+        return m + 1
+    if phase == RETURN:
+        back = rules[26][_variant(rules, regs[CONTRACT], regs[TRUMP])]
+        for w in range(sc[S_WORDS]):
+            scratch[w] = hands[regs[TAKER], w] & back[w]
+        cards = scratch
+    elif phase == CALL:
         _callable(sc, rules, hands, regs[DECLARER], regs[CONTRACT], regs[TRUMP], regs[EXCHANGER] == regs[DECLARER],
                   scratch)
         cards = scratch
@@ -519,6 +610,10 @@ def _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, act
             _bid(sc, rules, beats2, points2, follow, party_of, hands, regs, action // 64, action % 64 - 1)
     elif phase == CALL:
         _call(sc, rules, beats2, points2, follow, party_of, hands, regs, action)
+    elif phase == OFFER:
+        _answer(sc, rules, beats2, points2, follow, party_of, hands, regs, action)
+    elif phase == RETURN:
+        _give_back(sc, rules, beats2, points2, follow, party_of, hands, regs, action)
     else:
         _discard(sc, rules, beats2, points2, follow, party_of, hands, regs, action)
 

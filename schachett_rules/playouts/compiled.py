@@ -41,8 +41,9 @@ import numpy as np
 
 from ..kernel import castling as castle_rules
 from ..kernel import core
-from ..kernel.actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, OVER, PASSING, PLAY
-from .plan import (A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE, A_PASS, ASK, C_KIND, C_KING,  # noqa: F401
+from ..kernel.actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, OFFER, OVER, PASSING, PLAY, RETURN  # noqa: F401
+from .plan import (A_ANSWER, A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE, A_PASS, ASK, ASKED,  # noqa: F401
+                   C_KIND, C_KING, OFFERED, OFFER_TURN, TAKER, TO_GIVE,
                    C_OFFICER, C_SEAT, C_TRICK, C_WITH, CALLED, CASTLED, CASTLING, CONTRACT, DEALER, DECLARER, DEPTH,
                    BEST_COLOUR, BEST_CONTRACT, BEST_RANK, BEST_SEAT, BID_TURN, ROUND, TO_DISCARD,
                    DRAWN, E_FIRST, E_KIND, E_OWNER, E_POINTS, E_SCORER, E_TRICK, EXCHANGER, FALLEN, GAME, H_COVERED,
@@ -352,14 +353,15 @@ def apply(sc, card_face, strength, royal, officers, beats2, points2, follow, par
           hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
           kind, king, card):
     """Apply the decider's action (A_CARD: play ``card``; A_CASTLE: castle ``king`` for ``card``; A_PASS; A_GIVE:
-    pass ``card`` on; A_BID: bid contract ``card`` (-1: pass) for colour ``king``; A_CALL: call ``card``;
-    A_DISCARD: lay ``card`` away), kept for :func:`undo`. The caller gives a legal action of the decider
-    (:func:`decider`, :func:`legal_cards`, :func:`before_actions`)."""
+    pass ``card`` on, or give it back to the declarer; A_BID: bid contract ``card`` (-1: pass) for colour ``king``;
+    A_CALL: call ``card``; A_DISCARD: lay ``card`` away; A_ANSWER: take the card offered, ``card`` 1, or let it lie,
+    0), kept for :func:`undo`. The caller gives a legal action of the decider (:func:`decider`,
+    :func:`legal_cards`, :func:`before_actions`)."""
     scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
     _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
     if kind == A_CARD:
         _play_card(sc, hands, trick, regs, card)
-    elif kind == A_GIVE or kind == A_CALL or kind == A_DISCARD:
+    elif kind == A_GIVE or kind == A_CALL or kind == A_DISCARD or kind == A_ANSWER:
         _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, card)
     elif kind == A_BID:       # card: the contract (-1: a pass), king: the colour
         _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, card * 64 + king + 1 if card >= 0
@@ -546,6 +548,10 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
                 takes[i] = False
             _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs,
                           automaton_pick(sc[S_AUTO_CALL], cards, takes, m, strength[v]))
+            continue
+        elif regs[PHASE] == OFFER and policy[regs[ASKED]] >= 0:
+            # a seat that takes no part in the bidding lets a card offered lie (kernel.state.State.rule_action)
+            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, 0)
             continue
         elif regs[PHASE] == EXCHANGE and policy[regs[EXCHANGER]] >= 0:
             # an automaton lays away by its rule (kernel.automaton.automaton_give)

@@ -16,12 +16,18 @@ from ..kernel.tables import Tables
 
 # the columns of a contract's row
 (K_FIRST, K_EACH, K_PARTNER, K_SIT_OUT, K_EX_WHO, K_EX_TAKES, K_EX_DISCARDS, K_NOT_HELD, K_COLOUR_HELD,
- K_HELD, N_K) = range(11)
+ K_HELD,
+ # the bidder holds exactly this many of the required cards (-1: all or one of them); a card offered (0: none, 1:
+ # face down, 2: face up), the first seat asked (from the dealer or absolute, and its offset), how many cards its
+ # taker gives back, and what follows when nobody takes it (REFUSED)
+ K_EXACTLY, K_OFFER, K_ASK_DEALER, K_ASK_OFF, K_BACK, K_REFUSED,
+ N_K) = range(17)
 # an offer's columns, and a round's
 O_CONTRACT, O_COLOUR, O_RANK = range(3)
 R_START, R_END, R_HIGHEST = range(3)
 COLOUR_MODES = ("any", "turned", "not-turned")
 ALL_PASS = ("redeal", "play", "dealer")
+REFUSED = ("redeal", "alone")
 EX_NONE, EX_DEALER, EX_DECLARER = -1, 0, 1
 TAKES_TURNED, TAKES_STOCK = 0, 1
 TURN_NONE, TURN_DEALER, TURN_STOCK = 0, 1, 2
@@ -76,7 +82,8 @@ def n_parties(t: Tables) -> int:
 def flow_arrays(t: Tables, split, play_tables, depth: int) -> tuple[dict, tuple]:
     """The scalars (by name) and the arrays of the flow before play: (variant beats, points, follow, contracts,
     offers, rounds, required cards, whether all are required, call masks, each card's colour mates for a call,
-    the holders' cards, the ruleset's fixed parties, each card's copies)."""
+    the holders' cards, the ruleset's fixed parties, each card's copies, the cards offered by variant, the cards
+    its taker may give back by variant)."""
     flow, words, n_cards = t.flow, (t.n_cards + 63) // 64, t.n_cards
     variants = variants_of(t)
     tables = [play_tables(v) for v in variants]
@@ -88,13 +95,15 @@ def flow_arrays(t: Tables, split, play_tables, depth: int) -> tuple[dict, tuple]
     required = np.zeros((n_var, words), dtype=np.uint64)
     every = np.ones(n_var, dtype=np.int64)
     calls = np.zeros((n_var, words), dtype=np.uint64)
+    offered = np.zeros((n_var, words), dtype=np.uint64)
+    back = np.zeros((n_var, words), dtype=np.uint64)
     mates = np.zeros((n_var, n_cards, words), dtype=np.uint64)
     offers = np.zeros((1, 3), dtype=np.int64)
     rounds = np.zeros((1, 3), dtype=np.int64)
     holders = np.zeros(words, dtype=np.uint64)
     sc = dict(variants=n_var, rounds=0, all_pass=0, play_contract=-1, play_colour=0, auction=0, bid_dealer=1,
               bid_off=1, partner=PARTNER_RULES.index("fixed"), own_exchange=EX_NONE, own_takes=0, own_discards=0,
-              turn=TURN_NONE, stock=0, sit_out=0, discards=0)
+              turn=TURN_NONE, stock=0, sit_out=0, discards=0, answers=0)
     if flow is not None:
         first = 1
         for k, c in enumerate(flow.contracts):
@@ -103,10 +112,20 @@ def flow_arrays(t: Tables, split, play_tables, depth: int) -> tuple[dict, tuple]
             row[K_PARTNER], row[K_SIT_OUT] = PARTNER_RULES.index(c.partner), c.sit_out
             row[K_EX_WHO], row[K_EX_TAKES], row[K_EX_DISCARDS] = _exchange(c.exchange)
             row[K_NOT_HELD], row[K_COLOUR_HELD], row[K_HELD] = c.call_not_held, c.call_colour_held, c.call_held
+            row[K_EXACTLY] = c.requires_exactly
+            o = c.offer
+            if o is not None:
+                row[K_OFFER] = 2 if o.face_up else 1
+                row[K_ASK_DEALER], row[K_ASK_OFF] = o.first[0] == "dealer", o.first[1]
+                row[K_BACK], row[K_REFUSED] = o.back_count, REFUSED.index(o.refused)
+                # each seat but the declarer answers once, and a taker gives back his cards
+                sc["answers"] = max(sc["answers"], t.n_seats - 1 + o.back_count)
             for i, v in enumerate(c.variants):
                 mask, all_of = c.requires[i]
                 required[first + i], every[first + i] = split(mask), all_of
                 calls[first + i] = split(c.call[i])
+                if o is not None:
+                    offered[first + i], back[first + i] = split(o.offered(i)), split(o.given_back(i))
                 groups = {g: j for j, g in enumerate(dict.fromkeys(v.face_group))}
                 group = [groups[g] for g in v.face_group]
                 d = v.deck
@@ -140,7 +159,7 @@ def flow_arrays(t: Tables, split, play_tables, depth: int) -> tuple[dict, tuple]
     d = t.deck
     copies = np.array([split(d.face_cards[d.card_face[card]]) for card in range(n_cards)], dtype=np.uint64)
     return sc, (beats, points, follow, contracts, offers, rounds, required, every, calls, mates, holders, fixed,
-                copies)
+                copies, offered, back)
 
 
 def _exchange(rule) -> tuple[int, int, int]:

@@ -42,14 +42,17 @@ BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rule
  # the restrictions and obligations in force (a set of Plan.rules: the ruleset's own, or those of the card
  # called), who plays with whom (kernel.core.P_FIXED ...)
  RESTRICT, PARTIES,
- REGS) = range(39)
+ # a card offered (the offer clause): the card (-1: none), how many seats have let it lie, the seat asked now,
+ # its taker (-1: none yet), the cards he has still to give back
+ OFFERED, OFFER_TURN, ASKED, TAKER, TO_GIVE,
+ REGS) = range(44)
 # Past these registers a game's array of registers holds its parties, seat by seat (Arrays.party_of is a view of
 # them), and in a tableau the card each card covers (-1: none; from REGS + n_seats on): a partner found by a
 # trick changes the parties in play and a card played turns another up, so the undo stack keeps both with the
 # registers.
 # the registers a fresh game holds at -1 ("none yet")
 UNSET = (TURNED, BEST_SEAT, BEST_CONTRACT, BEST_COLOUR, BEST_RANK, CONTRACT, TRUMP, DECLARER, PARTNER, CALLED,
-         EXCHANGER)
+         EXCHANGER, OFFERED, TAKER)
 # what the batch reports of each game bid (its columns: G_CONTRACT ...), and the registers it reads them from
 G_CONTRACT, G_TRUMP, G_DECLARER, G_PARTNER, G_CALLED, G_SITTING, G_THROWN, G_TRICKS = range(8)
 GAME_REGS = (CONTRACT, TRUMP, DECLARER, PARTNER, CALLED, SITTING, THROWN, TRICK)
@@ -73,9 +76,10 @@ GAME_REGS = (CONTRACT, TRUMP, DECLARER, PARTNER, CALLED, SITTING, THROWN, TRICK)
 T_WINNER, T_POINTS, T_LEADER, T_CARDS = 0, 1, 2, 3      # tricks: winner, points, leader, then the cards in play order
 E_KIND, E_TRICK, E_OWNER, E_FIRST, E_POINTS, E_SCORER = range(6)
 C_TRICK, C_KIND, C_SEAT, C_KING, C_OFFICER, C_WITH = range(6)
-# the kinds of action apply() takes: a card played, a castle, a chance let go, a card passed, a bid (card: the
-# contract, -1 a pass; king: the colour), a card called, a card discarded
-A_CARD, A_CASTLE, A_PASS, A_GIVE, A_BID, A_CALL, A_DISCARD = range(7)
+# the kinds of action apply() takes: a card played, a castle, a chance let go, a card passed (or given back to the
+# declarer), a bid (card: the contract, -1 a pass; king: the colour), a card called, a card discarded, an answer to
+# a card offered (card: 1 takes it, 0 lets it lie)
+A_CARD, A_CASTLE, A_PASS, A_GIVE, A_BID, A_CALL, A_DISCARD, A_ANSWER = range(8)
 # the rows of a game's card masks (Arrays.hands) past the hands themselves: the cards played so far (a
 # restriction asks), each seat's cards passed, the stock, the cards laid away; kept there so that the undo stack
 # keeps them too
@@ -216,7 +220,8 @@ class Plan:
         mask, 9-11 the play tables by variant (beats, points, follow: :mod:`.contracts`), 12 each card's colour,
         13-22 the flow before play (contracts, offers, rounds, cards required, whether all, cards called, their
         colour mates, the holders' cards, the fixed parties, each card's copies), 23 each set's restrictions and
-        obligations (how many), 24 the set in force by variant and card called; and the scalars that say how many."""
+        obligations (how many), 24 the set in force by variant and card called, 25-26 by variant the cards a
+        declarer offers and those its taker may give back (the offer clause); and the scalars that say how many."""
         sc, n, words = self.scalars, t.n_seats, self.words
         flow = t.flow
         count, ways = flow.passing if flow is not None and flow.passing is not None else (0, ("none",))
@@ -233,7 +238,8 @@ class Plan:
             if key in _FLOW_SCALARS:
                 sc[_FLOW_SCALARS[key]] = value
         # until the game is bid, its cards may yet be thrown in (no card drawn), or a seat may sit it out
-        thrown = flow is not None and flow.has_auction and flow.all_pass == "redeal"
+        thrown = flow is not None and flow.has_auction and (flow.all_pass == "redeal" or any(
+            c.offer is not None and c.offer.refused == "redeal" for c in flow.contracts))
         sc[S_SKIP] = t.n_tricks * self.random_seats if thrown else t.n_tricks if named["sit_out"] else 0
         sc[S_COLOURS] = len(t.deck.colours)
         sc[S_RANDOM_SEATS] = sum(1 << s for s in range(n) if self.policy[s] < 0)
@@ -242,11 +248,13 @@ class Plan:
         sc[S_AUTO_CALL] = core.POLICIES.index(t.automaton_calls) if t.automaton_calls else -1
         colour = np.array([t.deck.face_colour[f] for f in t.deck.card_face], dtype=np.int64)
         self.rules = restrictions + (np.array([core.WAYS.index(w) for w in ways], dtype=np.int64), single,
-                                     arrays[0], arrays[1], arrays[2], colour) + arrays[3:] + (counts, by_called)
+                                     arrays[0], arrays[1], arrays[2], colour) + arrays[3:13] + (counts, by_called) \
+            + arrays[13:]
         self.n_parties = sc[S_PARTIES] = n_parties(t)
         # every seat passes one card at a time, each drawing a number; every card passed is an action; every bid,
-        # call and discard is one number and one action: each seat once a round, a call, the cards laid away
-        before = int(sc[S_ROUNDS]) * n + 1 + int(sc[S_DISCARDS]) if flow is not None else 0
+        # call and discard is one number and one action: each seat once a round, a call, the cards laid away, the
+        # answers to a card offered and the cards given back
+        before = int(sc[S_ROUNDS]) * n + 1 + int(sc[S_DISCARDS]) + named["answers"] if flow is not None else 0
         self.max_draws += count * n + before
         self.max_actions += count * n + before
 

@@ -34,11 +34,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernel.actions import AUCTION, CALL, CASTLE, DEAL, EXCHANGE, PASSING, PLAY
+from ..kernel.actions import BEFORE_PLAY as DECISIONS_BEFORE_PLAY, CASTLE, DEAL, OFFER, PLAY
 from ..kernel.before_play import partner_rule
 from ..kernel.flow import PARTNER_RULES
 
-BEFORE_PLAY = (DEAL, PASSING, AUCTION, CALL, EXCHANGE)
+BEFORE_PLAY = (DEAL,) + DECISIONS_BEFORE_PLAY
 from ..kernel.castling import MOMENTS
 from ..kernel.core import seat_at
 from ..kernel.scoring import scorer_parties
@@ -173,6 +173,9 @@ def load(state, c, plan, st, args) -> None:
     regs[c.CONTRACT], regs[c.TRUMP], regs[c.DECLARER] = state.contract, state.trump, state.declarer
     regs[c.PARTNER], regs[c.CALLED], regs[c.EXCHANGER] = state.partner, state.called, state.exchanger
     regs[c.TO_DISCARD], regs[c.THROWN], regs[c.SITTING] = state.to_discard, state.thrown_in, t.sitting
+    regs[c.OFFERED], regs[c.OFFER_TURN], regs[c.TAKER], regs[c.TO_GIVE] = (state.offered, state.offer_turn,
+                                                                         state.taker, state.to_give)
+    regs[c.ASKED] = state.before_play_seat() if state.phase == OFFER else -1
     regs[c.PARTIES] = PARTNER_RULES.index(partner_rule(state))
     regs[c.RESTRICT] = plan.restriction_set(t)
     for top, down in state.under.items():

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernel.actions import Bid, Call, Castle, Discard, Give, Pass, Play
+from ..kernel.actions import Answer, Bid, Call, Castle, Discard, Give, Pass, Play
 from ..kernel.streams import MASK
 
 
@@ -63,12 +63,15 @@ class CompiledState:
         return self._mask(out)
 
     def before_actions(self) -> list:
-        """The decider's actions before play, in the kernel's order: the kernel's Give, Bid, Call or Discard."""
+        """The decider's actions before play, in the kernel's order: the kernel's Give, Bid, Call, Discard or
+        Answer."""
         a, p, c = self.arrays, self.plan, self.c
         out = np.zeros(max(p.scalars[c.S_CARDS], 1), dtype=np.int64)
         m = int(c.before_actions(p.scalars, p.rules, a.hands, a.regs, out))
         phase, seat = self.phase, self.decider()
-        kinds = {c.PASSING: Give, c.CALL: Call, c.EXCHANGE: Discard}
+        kinds = {c.PASSING: Give, c.CALL: Call, c.EXCHANGE: Discard, c.RETURN: Give}
+        if phase == c.OFFER:
+            return [Answer(seat, x == 1) for x in out[:m].tolist()]
         if phase == c.AUCTION:
             return [Bid(seat, -1, -1) if x < 0 else Bid(seat, x // 64, x % 64 - 1) for x in out[:m].tolist()]
         return [kinds[phase](seat, x) for x in out[:m].tolist()]
@@ -83,7 +86,7 @@ class CompiledState:
         return seat, self._mask(kings), self._mask(offered)
 
     def apply(self, action) -> None:
-        """Apply the decider's action (a kernel Play, Castle, Pass, Give, Bid, Call or Discard)."""
+        """Apply the decider's action (a kernel Play, Castle, Pass, Give, Bid, Call, Discard or Answer)."""
         c = self.c
         if type(action) is Play:
             kind, king, card = c.A_CARD, 0, action.card
@@ -95,13 +98,15 @@ class CompiledState:
             kind, king, card = c.A_CALL, 0, action.card
         elif type(action) is Discard:
             kind, king, card = c.A_DISCARD, 0, action.card
+        elif type(action) is Answer:
+            kind, king, card = c.A_ANSWER, 0, int(action.take)
         elif type(action) is Castle:
             kind, king, card = c.A_CASTLE, action.king, action.officer
         elif type(action) is Pass:
             kind, king, card = c.A_PASS, 0, 0
         else:
-            raise TypeError(f"the compiled state takes cards played, passed, called or laid away, bids, castles "
-                            f"and chances let go, not {action!r}")
+            raise TypeError(f"the compiled state takes cards played, passed, called, laid away or given back, bids, "
+                            f"answers to a card offered, castles and chances let go, not {action!r}")
         c.apply(*self.tables, *self.arrays.arrays(), kind, king, card)
 
     def undo(self) -> None:

@@ -411,7 +411,21 @@ def _family_sentence(c, _sel, seats: int | None) -> str | None:
             text += f" If every player passes, {_bid_words(c.play)} is played."
         return text
     if isinstance(c, ir.Requires):
+        if c.exactly is not None:
+            words = _sel(c.cards)
+            if c.exactly == 1 and words.startswith(("a ", "an ")):
+                return f"Only a player who holds exactly one {_cards(words)} may bid it."
+            return f"Only a player who holds exactly {c.exactly} of {_cards(words)} may bid it."
         return f"Only a player who holds {prose('requires_how', 'all' if c.all else 'one')} {_cards(_sel(c.cards))} may bid it."
+    if isinstance(c, ir.Offer):
+        back = _cards(_sel(c.back)).removeprefix("any ")
+        back = f"a {back}" if c.back_count == 1 else f"{c.back_count} of {back}"
+        return (f"The declarer lays his one {_cards(_sel(c.cards))} on the table "
+                f"{prose('offer_face', 'up' if c.face_up else 'down')}, and offers it to the others in turn from "
+                f"{_seat(c.first, seats)}: the first who takes it gives him back {back}, face down, and plays with "
+                f"him. A player who could not give that back may not take it.")
+    if isinstance(c, ir.OfferRefused):
+        return f"If nobody takes the card offered, {prose('refused_outcome', c.outcome)}."
     if isinstance(c, ir.CallRule):
         conds = (["he does not hold it"] if c.not_held else []) + (["he holds a copy of it"] if c.held else []) + (
             ["he holds a card of its colour and class"] if c.colour_held else [])

@@ -409,7 +409,7 @@ class Service:
     def _decision(L: Loaded, seat: int, word: str):
         """The decision before play the seat names by one of its view's options (the kernel's words)."""
         obs = L.state.observation(seat)
-        if obs.decision not in ("give", "bid", "call", "discard"):
+        if obs.decision not in ("give", "bid", "call", "discard", "answer"):
             raise RequestError(409, f"no decision before play is asked of you now: the game is at its {obs.phase}")
         if word not in obs.options:
             # said here, not by the kernel: its words could quote a card of a hand this seat does not see

@@ -27,7 +27,7 @@ from ..kernel.observation import Observation
 from ..kernel.state import State
 
 _SHARED = ("trick_number", "to_move", "leader", "dealer", "kings", "trick", "tricks", "castles", "shown", "phase",
-           "turned", "bids", "contract", "trump", "declarer", "called", "sitting")
+           "turned", "bids", "contract", "trump", "declarer", "called", "sitting", "offered", "answers", "given_back")
 _OWN = {"options": (), "passed": (), "received": (), "discarded": (), "partners": None}     # one seat's alone: never public
 
 
@@ -141,8 +141,13 @@ def family_view(state: State, obs: Observation) -> dict:
         "partners": list(obs.partners) if obs.partners is not None else None,
         "sitting": list(obs.sitting), "passed": list(obs.passed), "received": [list(r) for r in obs.received],
         "discarded": list(obs.discarded), "turned_down": obs.turned_down,
+        # a card offered: the card where this seat may know it, each seat's answer, the cards given back for it
+        "offered": obs.offered, "answers": [{"seat": s, "take": took} for s, took in obs.answers],
+        "given_back": list(obs.given_back), "to_give": state.to_give,
         # a tableau's piles, open to all: the card on top, and the card under it once it has turned up
         "tableau": [{"seat": seat, "card": top, "under": down} for seat, top, down in obs.tableau],
         "to_pass": flow.passing[0] if flow.passing else 0, "to_discard": state.to_discard,
-        "cites": {"passing": flow.passing_cite, "auction": flow.auction_cite},
+        "cites": {"passing": flow.passing_cite, "auction": flow.auction_cite,
+                  "offer": flow.contracts[state.contract].offer.cite
+                  if state.contract >= 0 and flow.contracts[state.contract].offer is not None else ""},
     }}

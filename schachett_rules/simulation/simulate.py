@@ -548,7 +548,10 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
     counted = any(p.high for p in s.points)
     lines += _course_lines(s, n, decided, castling=t is None or t.castling is not None,
                            two=s.n_parties == 2 and counted)
-    lines += _family_lines(s, n, bidding=t is None or (t.flow is not None and t.flow.has_auction and len(t.flow.contracts) > 1))
+    offers = t is not None and t.flow is not None and any(c.offer is not None and c.offer.refused == "redeal"
+                                                          for c in t.flow.contracts)
+    lines += _family_lines(s, n, bidding=t is None or (t.flow is not None and t.flow.has_auction and len(t.flow.contracts) > 1),
+                           offers_refused=offers)
     return "\n".join(lines)
 
 
@@ -611,8 +614,9 @@ def _course_lines(s: Stats, n: int, decided: int, castling: bool, two: bool) -> 
     return lines
 
 
-def _family_lines(s: Stats, n: int, bidding: bool) -> list[str]:
-    """The contracts played and won, the deals thrown in, and the game points by seat and place."""
+def _family_lines(s: Stats, n: int, bidding: bool, offers_refused: bool = False) -> list[str]:
+    """The contracts played and won, the deals thrown in (``offers_refused``: a deal is thrown in too where nobody
+    takes the card a declarer offers), and the game points by seat and place."""
     lines = []
     if bidding and set(s.contracts) - {"(no contract)"}:
         lines.append("")
@@ -622,7 +626,8 @@ def _family_lines(s: Stats, n: int, bidding: bool) -> list[str]:
             lines.append(f"  {name:<16} {games:>7} = {100 * games / n:5.1f}% of games; won {100 * won / games:5.1f}% "
                          f"[{100 * lo:.1f}, {100 * hi:.1f}]")
         if s.thrown_in:
-            lines.append(f"  thrown in (every player passed): {s.thrown_in} = {100 * s.thrown_in / n:.1f}%")
+            why = "every player passed" + (", or nobody took the card offered" if offers_refused else "")
+            lines.append(f"  thrown in ({why}): {s.thrown_in} = {100 * s.thrown_in / n:.1f}%")
     if any(x.n for x in s.seat_game_points) and any(x.total for x in s.seat_game_points):
         lines.append("")
         lines.append("Game points")

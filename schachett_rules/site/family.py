@@ -150,6 +150,9 @@ MECHANISMS: list[tuple[str, str, Callable[[Resolved, Tables], Found | None]]] = 
      lambda r, t: Found(f"{_flow(t, 'stock')} cards", clause_anchor("deal")) if _flow(t, "stock") else None),
     ("exchange", "a player takes up cards and lays others away",
      lambda r, t: _first(r, ir.Exchange, word=lambda c, k: f"{c.who} takes {c.takes}, discards {c.discards}")),
+    ("card offered", "the declarer offers a card; the first to take it gives one back and is his partner",
+     lambda r, t: _first(r, ir.Offer, word=lambda c, k: (f"{k}: " if k else "") + selector_text(c.cards)
+                         + (" face up" if c.face_up else " face down"))),
     ("passing", "each player passes cards to another before play",
      lambda r, t: _first(r, ir.Passing, word=lambda c, k: f"{c.count} cards")),
     ("tableau", "cards lie on the table, some covered by others",

@@ -120,12 +120,15 @@ function drawStatus(v) {
 
 // the decisions before play: what the status line asks, and what the others are seen doing
 const DECIDING = {
-  give: (f) => `pass ${f.to_pass} cards on, one at a time (${f.cites.passing})` + (f.passed.length ? `; passed so far: ${f.passed.join(" ")}` : ""),
+  give: (f) => f.to_give ? `you took the ${f.offered}: give ${seatName(f.declarer)} ${f.to_give} card${f.to_give === 1 ? "" : "s"} back, face down (${f.cites.offer})` :
+    `pass ${f.to_pass} cards on, one at a time (${f.cites.passing})` + (f.passed.length ? `; passed so far: ${f.passed.join(" ")}` : ""),
   bid: (f) => `your bid (${f.cites.auction})`,
   call: (f) => "call the card whose holder plays with you",
   discard: (f) => `lay away ${f.to_discard} card${f.to_discard === 1 ? "" : "s"} face down`,
+  answer: (f) => `${seatName(f.declarer)} offers a card${f.offered ? `, the ${f.offered}` : " face down"}: take it and play with ${seatName(f.declarer)}, or pass (${f.cites.offer})`,
 };
-const PHASE_WORDS = { castle: "decide on castling", passing: "pass cards on", auction: "bid", call: "call a card", exchange: "lay cards away" };
+const PHASE_WORDS = { castle: "decide on castling", passing: "pass cards on", auction: "bid", call: "call a card", exchange: "lay cards away",
+  offer: "answer the card offered", return: "give a card back" };
 
 function drawSeats(v) {
   const box = $("seats");
@@ -197,7 +200,8 @@ function drawHands(v) {
       `Your hand, ${seatName(v.seat)} (${v.hand.length} cards)`;
     mine.append(el("h2", { text: title }));
     const picking = v.turn && v.turn.yours && !v.away && (v.decision === "give" || v.decision === "discard");
-    if (v.hand) mine.append(picking ? handRow(v.hand, true, v.decision === "give" ? "passed on" : "laid away")
+    const given = v.decision === "give" ? (v.phase === "return" ? "given back" : "passed on") : "laid away";
+    if (v.hand) mine.append(picking ? handRow(v.hand, true, given)
       : handRow(v.hand, myTurn && v.turn.seat === v.seat));
     mine.append(...onFaceDown(v, v.seat, v.hand || []));
   }
@@ -262,10 +266,13 @@ function drawDecision(v) {
   if (f.partners && f.partners.length) lines.push(el("p", { class: "partners", text: "You play with " + f.partners.map(seatName).join(" and ") }));
   if (f.sitting.length) lines.push(el("p", { text: "Sitting out: " + f.sitting.map(seatName).join(", ") }));
   if (f.received.length) lines.push(el("p", { class: "received", text: "You received: " + f.received.map(([s, c]) => `${c} from ${seatName(s)}`).join(", ") }));
+  if (f.answers.length) lines.push(el("p", { class: "offered", text: `The card offered${f.offered ? ` (${f.offered})` : ""}: ` +
+    f.answers.map((a) => `${seatName(a.seat)} ${a.take ? "takes it" : "passes"}`).join(", ") }));
+  if (f.given_back.length) lines.push(el("p", { class: "given-back", text: "Given back for it: " + f.given_back.join(" ") }));
   box.append(...lines);
   const mine = v.turn && v.turn.yours && !v.away;
-  if (mine && (v.decision === "bid" || v.decision === "call")) {
-    box.append(el("h2", { text: v.decision === "bid" ? "Your bid" : "Call a card" }));
+  if (mine && (v.decision === "bid" || v.decision === "call" || v.decision === "answer")) {
+    box.append(el("h2", { text: v.decision === "bid" ? "Your bid" : v.decision === "call" ? "Call a card" : "The card offered" }));
     const row = el("div", { class: "choices" });
     for (const word of [...new Set(v.choices)]) {
       const b = v.decision === "call" ?
@@ -326,7 +333,7 @@ function drawEnd(v) {
   if (!v.over) return;
   const r = v.result;
   const parties = v.score.parties;
-  const win = r.thrown_in ? "Every player passed: the cards are thrown in." :
+  const win = r.thrown_in ? (r.contract ? "Nobody took the card offered" : "Every player passed") + ": the cards are thrown in." :
     r.winner === null ? "Nobody wins: equal points." : `${Cap(parties[r.winner])} win.`;
   const contract = r.contract ? `Contract: ${r.contract}` + (r.trump ? ` (${r.trump})` : "") +
     (r.declarer !== null ? ` by ${seatName(r.declarer)}` : "") + (r.partner !== null ? ` with ${seatName(r.partner)}` : "") + " · " : "";
