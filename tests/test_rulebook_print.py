@@ -75,3 +75,20 @@ def test_rules_print_refuses_a_ruleset_check_refuses_in_its_words(tmp_path, rule
     res = CliRunner().invoke(main, ["rules", "print", str(bad), "--out", str(tmp_path / "b.pdf")])
     assert res.exit_code != 0 and "Traceback" not in res.output and "broken.schachett" in res.output
     assert not (tmp_path / "b.pdf").exists()
+
+
+def test_rules_print_rulebook_prints_the_reconstructions_rulebook_instead_of_its_lesson(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "book.pdf"
+    res = runner.invoke(main, ["rules", "print", "--rulebook", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    r = load("reconstruction")
+    assert f"the rulebook of {r.title}" in res.output
+    text = _text(out.read_bytes())
+    assert text.startswith(r.title) and "Ruleset reconstruction" in text
+    assert f"{len(r.clauses)} clauses" in text
+    # without the flag the reconstruction prints its rules sheet, the lesson, as before
+    sheet = tmp_path / "sheet.pdf"
+    res = runner.invoke(main, ["rules", "print", "--out", str(sheet)])
+    assert res.exit_code == 0 and "the rules sheet" in res.output and "Ruleset reconstruction" not in _text(
+        sheet.read_bytes())

@@ -50,14 +50,16 @@ def rules() -> None:
 
 @rules.command("print")
 @_sheet_options("rules")
-def print_rules(ruleset: str, paper: str, out: Path | None) -> None:
+@click.option("--rulebook", is_flag=True,
+              help="The reconstruction's rulebook, clause by clause, instead of its rules sheet.")
+def print_rules(ruleset: str, paper: str, out: Path | None, rulebook: bool) -> None:
     """The rules to print: for the reconstruction (the default) the rules sheet, how to play with the cards, the
     deal, the King events and the scoring in a few pages; for any other ruleset (a family game, a variant, a
-    rule file of one's own) its rulebook, every clause by section with its grade and sources, its contracts and
-    the readings it plays.
+    rule file of one's own), or for the reconstruction with ``--rulebook``, its rulebook, every clause by section
+    with its grade and sources, its contracts and the readings it plays.
     """
     key = _paper(paper)
-    if Path(ruleset).stem == TAUGHT:
+    if Path(ruleset).stem == TAUGHT and not rulebook:
         from ..printing.rulesheet import rules_pdf
         from ..site.learn import build_lesson
 
