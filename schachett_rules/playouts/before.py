@@ -14,7 +14,7 @@ import numpy as np
 from ..kernel import core
 from ..kernel.actions import AUCTION, CALL, CASTLE, EXCHANGE, OFFER, OVER, PASSING, PLAY, RETURN
 from ..kernel.castling import BEFORE
-from .bits import _inline, _jit, _same_source, count_cards, has_card, toggle
+from .bits import _inline, _jit, _same_source, count_cards, has_card, private_copies, toggle
 from .contracts import (ALL_PASS, EX_DEALER, EX_NONE, K_ASK_DEALER, K_ASK_OFF, K_BACK, K_COLOUR_HELD, K_EACH,
                         K_EX_DISCARDS, K_EX_TAKES, K_EX_WHO, K_EXACTLY, K_FIRST, K_HELD, K_NOT_HELD, K_OFFER, K_PARTNER,
                         K_REFUSED, K_SIT_OUT, O_COLOUR, O_CONTRACT, O_RANK, R_END, R_HIGHEST, R_START, REFUSED,
@@ -633,3 +633,7 @@ def laid_away(sc, points2, card_face, party_of, hands, regs, totals):
     party = party_of[regs[EXCHANGER]]
     totals[0, party] += worth
     totals[1, party] += worth
+
+
+# the random player's loop calls copies of its own of every phase above (bits.private_copies)
+LOOP = private_copies(globals(), "_in_loop")

@@ -55,10 +55,15 @@ from .plan import (A_ANSWER, A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE,
                    Arrays,
                    Plan,
                    plan_of)
-from .before import (_before_actions, _before_apply, _before_decider, _bidder, _deal, _give, _passer, _variant,  # noqa: F401
-                     bits_of, enter, laid_away, next_seat)
+from .before import (LOOP, _before_actions, _before_apply, _before_decider, _bidder, _deal, _give, _passer,  # noqa: F401
+                     _variant, bits_of, enter, laid_away, next_seat)
 from .bits import (_U1, _bare, _inline, _jit, _same_source, count_cards, has_card, kth_card, popcount,  # noqa: F401
                    toggle)
+
+# the random player's loop deals, passes, bids, calls and lays away through copies of its own (before.LOOP; run
+# as plain Python, with numba's compiler off, there are none and the loop calls the functions themselves)
+_loop_deal, _loop_give = LOOP.get("_deal", _deal), LOOP.get("_give", _give)
+_loop_actions, _loop_apply = LOOP.get("_before_actions", _before_actions), LOOP.get("_before_apply", _before_apply)
 
 # the kernel's leaf rules, the same source compiled
 takes_from = _inline(core.takes_from)
@@ -516,7 +521,7 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
           faces, legal, scratch, cards, takes, order):
     n = sc[S_SEATS]
     if regs[PHASE] == DEAL:
-        _deal(sc, rest, given, start, end, rules, beats2, points2, follow, party_of, hands, regs, u, order)
+        _loop_deal(sc, rest, given, start, end, rules, beats2, points2, follow, party_of, hands, regs, u, order)
     while regs[PHASE] >= PASSING:
         # the random player takes the k-th of the actions open: a card to pass, a bid, a card to call or to lay
         # away (kernel.chance.random_action)
@@ -527,42 +532,42 @@ def _play(sc, card_face, strength, royal, officers, beats2, points2, follow, par
             hand = hands[seat]
             if policy[seat] >= 0:        # an automaton passes by its rule (kernel.automaton.automaton_give)
                 m = _hand_cards(hand, cards, takes)
-                _give(sc, rules, beats2, points2, follow, party_of, hands, regs,
+                _loop_give(sc, rules, beats2, points2, follow, party_of, hands, regs,
                       automaton_pick(sc[S_AUTO_PASS], cards, takes, m, strength[0]))   # the ruleset's order
                 continue
-            _give(sc, rules, beats2, points2, follow, party_of, hands, regs,
+            _loop_give(sc, rules, beats2, points2, follow, party_of, hands, regs,
                   kth_card(hand, kth(count_cards(hand), u[regs[POS]])))
         elif regs[PHASE] == AUCTION and policy[_bidder(sc, regs)] >= 0:
             # an automaton passes at its turn to bid; made to bid, it makes the first bid open (the bids come in
             # the round's order, the pass last; kernel.state.State.rule_action)
-            m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
-            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[m - 1] if cards[m - 1] < 0
+            m = _loop_actions(sc, rules, hands, regs, cards, scratch[0])
+            _loop_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[m - 1] if cards[m - 1] < 0
                           else cards[0])
             continue
         elif regs[PHASE] == CALL and policy[regs[DECLARER]] >= 0:
             # an automaton calls by its rule among the cards it may call (kernel.state.State.rule_action), by the
             # contract's order of strength
             v = _variant(rules, regs[CONTRACT], regs[TRUMP])
-            m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
+            m = _loop_actions(sc, rules, hands, regs, cards, scratch[0])
             for i in range(m):
                 takes[i] = False
-            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs,
+            _loop_apply(sc, rules, beats2, points2, follow, party_of, hands, regs,
                           automaton_pick(sc[S_AUTO_CALL], cards, takes, m, strength[v]))
             continue
         elif regs[PHASE] == OFFER and policy[regs[ASKED]] >= 0:
             # a seat that takes no part in the bidding lets a card offered lie (kernel.state.State.rule_action)
-            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, 0)
+            _loop_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, 0)
             continue
         elif regs[PHASE] == EXCHANGE and policy[regs[EXCHANGER]] >= 0:
             # an automaton lays away by its rule (kernel.automaton.automaton_give)
             v = _variant(rules, regs[CONTRACT], regs[TRUMP]) if regs[CONTRACT] >= 0 else 0
             m = _hand_cards(hands[regs[EXCHANGER]], cards, takes)
-            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs,
+            _loop_apply(sc, rules, beats2, points2, follow, party_of, hands, regs,
                           automaton_pick(sc[S_AUTO_LAY], cards, takes, m, strength[v]))
             continue
         else:
-            m = _before_actions(sc, rules, hands, regs, cards, scratch[0])
-            _before_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[kth(m, u[regs[POS]])])
+            m = _loop_actions(sc, rules, hands, regs, cards, scratch[0])
+            _loop_apply(sc, rules, beats2, points2, follow, party_of, hands, regs, cards[kth(m, u[regs[POS]])])
         regs[POS] += 1
     settle_now = True
     while True:
