@@ -1,13 +1,18 @@
-"""Shared helpers: rule files written on the fly, and deals with chosen cards."""
+"""Shared helpers: rule files written on the fly, deals with chosen cards, and the site built once per run."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from schachett_rules.kernel.compiler import Tables, compile_ruleset
 from schachett_rules.kernel.state import State
+from schachett_rules.paths import home
 from schachett_rules.rules.loader import load
 
 
@@ -57,7 +62,6 @@ def rules(tmp_path):
 @pytest.fixture(autouse=True, scope="session")
 def _simulation_cache(tmp_path_factory):
     """Runs the tests play are cached in a folder of their own, not in the project's cache."""
-    import os
     os.environ["SCHACHETT_CACHE"] = str(tmp_path_factory.mktemp("simulation-cache"))
     yield
 
@@ -68,3 +72,42 @@ def game_server(tmp_path_factory):
     from tests.serving import serving
     with serving(tmp_path_factory.mktemp("game-server")) as running:
         yield running
+
+
+def shared_folder(tmp_path_factory) -> Path:
+    """A folder every test process of this run sees: the run's base temp folder, or, under pytest-xdist, the folder
+    that holds each worker's own base temp (pytest makes both afresh for each run)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def build_site(out: Path) -> tuple[bool, str]:
+    """Build the whole site strictly into ``out``: whether the build succeeded, and its output."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+    env.pop("SCHACHETT_SITE_URL", None)        # the sitemap test (tests/test_learn.py) names the default address
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                            cwd=home(), env=env, capture_output=True, text=True)
+    return result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory, _simulation_cache) -> Path:
+    """The whole site, built once for the run however many xdist workers ask for it (the build takes minutes).
+
+    The first worker to ask builds it under a file lock; the others wait for the lock and take its outcome: the
+    folder when the build succeeded, the build's own output as their failure when it did not. The tests only read
+    the folder.
+    """
+    from filelock import FileLock
+    root = shared_folder(tmp_path_factory)
+    out = root / "site"
+    built = root / "site.built"     # written only after a successful build, so a half-built folder is never served
+    failed = root / "site.failed"
+    with FileLock(str(root / "site.lock")):
+        if not built.is_file() and not failed.is_file():
+            if out.exists():
+                shutil.rmtree(out)     # left by a worker that died while building: its pages are not all there
+            ok, output = build_site(out)
+            (built if ok else failed).write_text(output, encoding="utf-8")
+    assert built.is_file(), failed.read_text(encoding="utf-8")
+    return out

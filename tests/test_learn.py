@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pymupdf
 import pytest
@@ -397,17 +394,7 @@ def test_the_matrix_shows_the_rules_that_differ_first_and_every_rule_on_demand()
     assert "title=" not in first_table and '<details class="more">' in first_table
 
 
-# --- the built site --------------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("learn-site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
-    env.pop("SCHACHETT_SITE_URL", None)        # the sitemap below names the default address
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-                            cwd=home(), env=env, capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return out
+# --- the built site (tests/conftest.py builds it once for the run, at the default address) ------------
 
 
 @pytest.mark.slow

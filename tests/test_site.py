@@ -5,11 +5,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
-import os
 import re
 import shutil
 import subprocess
-import sys
 import threading
 from html.parser import HTMLParser
 from pathlib import Path
@@ -29,13 +27,9 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-                            cwd=home(), env=env, capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return out
+def site(built_site) -> Path:
+    # the build takes minutes, so the run makes one (tests/conftest.py) and tests/test_learn.py reads it too
+    return built_site
 
 
 class Links(HTMLParser):
