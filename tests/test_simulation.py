@@ -313,3 +313,28 @@ def test_castling_use_is_measured():
 
 def test_a_tiny_ruleset_compiles_from_the_test_text(tiny):
     assert compile_ruleset(load(tiny)).n_cards == 4
+
+
+def test_cache_files_are_written_whole_when_several_writers_finish_the_same_run_at_once(tmp_path):
+    # two test workers (or two simulations) may finish the same run together: each writes a temporary file of its
+    # own and renames it into place, so the entry is always one writer's whole text and no temporary file is left
+    import threading
+    from schachett_rules.simulation.simulate import cache_write
+    path = tmp_path / "run.json"
+    failures: list[BaseException] = []
+
+    def write(writer: int) -> None:
+        try:
+            for k in range(100):
+                cache_write(path, json.dumps({"writer": writer, "k": k, "pad": "x" * 20000}))
+        except BaseException as err:       # collected for the assertion below
+            failures.append(err)
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert failures == []
+    assert json.loads(path.read_text(encoding="utf-8"))["k"] == 99
+    assert [p.name for p in tmp_path.iterdir()] == ["run.json"]

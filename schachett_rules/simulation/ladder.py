@@ -42,7 +42,7 @@ from ..players import bot_problem, make_bot
 from ..players.bots import chooser
 from ..players.worth import by_game_points, measures
 from .parallel import map_chunks
-from .simulate import cache_dir, tables_of
+from .simulate import cache_dir, cache_write, tables_of
 from .stats import wilson
 
 DEALS_PER_CHUNK = 2
@@ -232,10 +232,7 @@ def duel(spec: DuelSpec, workers: int = 1, progress=None, backend: str = "local"
             progress(min(2 * DEALS_PER_CHUNK, spec.games - 2 * DEALS_PER_CHUNK * index))
     result = DuelResult(spec.a, spec.b, spec.games, *totals, compared=compared(tables_of_duel(spec)))
     if use_cache:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(asdict(result)), encoding="utf-8")
-        tmp.replace(path)
+        cache_write(path, json.dumps(asdict(result)))
     return result
 
 

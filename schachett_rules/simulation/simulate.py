@@ -426,6 +426,22 @@ def cache_dir():
     return Path(os.environ.get("SCHACHETT_CACHE") or paths.home() / ".cache" / "simulations")
 
 
+def cache_write(path: Path, text: str) -> None:
+    """Keep ``text`` in the cache file ``path``, whole: written to a temporary file of this writer's own beside it,
+    then renamed into place, so that two processes finishing the same run at once (two test workers, two
+    simulations) never read or rename each other's half-written file."""
+    import tempfile
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def spec_key(spec: Spec) -> str:
     """The cache key: the ruleset's IR (positions left out), options, bots, games, seed."""
     t = tables_of(spec)
@@ -445,10 +461,7 @@ def cached_run(spec: Spec, workers: int = 1, progress=None, backend: str = "loca
             pass  # a damaged entry is played again and rewritten
     stats = run(spec, workers, progress, backend, address)
     if not stats.stopped and use_cache:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(stats.to_dict()), encoding="utf-8")
-        tmp.replace(path)
+        cache_write(path, json.dumps(stats.to_dict()))
     return stats, False
 
 

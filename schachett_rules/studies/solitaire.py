@@ -31,7 +31,7 @@ from ..kernel.streams import GameStream
 from ..kernel.tables import Tables
 from ..language import ir
 from ..rules.loader import load
-from ..simulation.simulate import cache_dir
+from ..simulation.simulate import cache_dir, cache_write
 from ..simulation.stats import wilson
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -140,8 +140,7 @@ def cached_survey(t: Tables, ruleset: str, deals: int, first_seed: int = 0, budg
     if path.is_file():
         return json.loads(path.read_text(encoding="utf-8"))
     result = survey(t, deals, first_seed, budget, tries)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(result), encoding="utf-8")
+    cache_write(path, json.dumps(result))
     return result
 
 
