@@ -20,6 +20,7 @@ from schachett_rules.errors import IllegalAction, RuleCheckError
 from schachett_rules.kernel.actions import Answer, Bid, Give
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.kernel.state import State
+from schachett_rules.kernel.streams import GameStream
 from schachett_rules.players.montecarlo import Sampler
 from schachett_rules.players.rebuild import rebuilt, replay as rebuild
 from schachett_rules.rules.loader import load
@@ -279,3 +280,21 @@ def test_schafkopf_s8_a_card_offered_face_up_is_shown_to_all_and_refused_it_leav
     assert game.phase_name == "play" and not game.thrown_in
     assert game.t.party_of[1] != game.t.party_of[0] == game.t.party_of[2] == game.t.party_of[3]
     assert game.hands[1] >> t.deck.card_of("h7") & 1
+
+
+def test_schafkopf_s8_the_state_the_one_game_path_and_the_batch_play_the_same_hochzeits(rules):
+    # an auction that offers the Hochzeit alone, so that random bidders play it in every deal that deals a single
+    # trump (thrown in otherwise): the three paths must play each game alike, the offer, its answers and the card
+    # given back included (tests/test_batch.py compares them card by card, Kings, bids and money)
+    from tests.test_batch import test_the_state_the_one_game_path_and_the_batch_play_the_same_games as same_games
+    path = rules('ruleset only-hochzeit "Schafkopf, the Hochzeit alone" extends schafkopf\n'
+                 'override auction [schafkopf:§6 design] {\n    from dealer + 1\n    round: hochzeit: highest bid wins\n'
+                 '    all pass: redeal\n}\n', "only-hochzeit")
+    same_games(str(path), ())
+    t = tables_for(str(path))
+    played = 0
+    for g in range(150):
+        game = State.deal(t, g % 4, GameStream(18, g))
+        game.play_randomly(random.Random(g))
+        played += game.contract >= 0 and not game.thrown_in
+    assert played > 5          # Hochzeits were taken and played, not only thrown in
