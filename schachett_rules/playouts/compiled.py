@@ -270,8 +270,9 @@ def _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal):
         if tier >= 0:
             for w in range(words):
                 legal[w] &= tiers[tier * words + w]
-    if sc[S_RULES] + sc[S_OWED] > 0:
-        k = regs[RESTRICT]        # the set in force: the ruleset's own, or the called card's
+    k = regs[RESTRICT]            # the set in force: the ruleset's own, or the called card's
+    # after the first trick, only where one of the set's rules may still bind the card due (a follower's, a lead)
+    if sc[S_RULES] + sc[S_OWED] > 0 and (regs[TRICK] == 0 or rules[23][k, 3 if regs[PLAYED] == 0 else 2] != 0):
         rows, owing = rules[23][k, 0], rules[23][k, 1]
         # a lead has no led card: the tier and the card given then are never read (kernel.trick.narrowed); a
         # hand's cards face down are in no restriction's sight (contracts.refused: none asks what it holds)

@@ -220,7 +220,8 @@ class Plan:
         mask, 9-11 the play tables by variant (beats, points, follow: :mod:`.contracts`), 12 each card's colour,
         13-22 the flow before play (contracts, offers, rounds, cards required, whether all, cards called, their
         colour mates, the holders' cards, the fixed parties, each card's copies), 23 each set's restrictions and
-        obligations (how many), 24 the set in force by variant and card called, 25-26 by variant the cards a
+        obligations (how many, and whether any may bind after the first trick, following and leading), 24 the set in
+        force by variant and card called, 25-26 by variant the cards a
         declarer offers and those its taker may give back (the offer clause); and the scalars that say how many."""
         sc, n, words = self.scalars, t.n_seats, self.words
         flow = t.flow
@@ -229,7 +230,7 @@ class Plan:
         sc[S_COVERED] = flow.covered if flow is not None else 0
         self.rule_sets, restrictions, counts, by_called = _restriction_sets(t, split, words)
         # S_RULES and S_OWED say how many at most: a set's own counts are its row of rules[23]
-        sc[S_RULES], sc[S_OWED] = counts.max(axis=0)
+        sc[S_RULES], sc[S_OWED] = counts[:, :2].max(axis=0)
         single = np.zeros((t.n_cards, words), dtype=np.uint64)
         for card in range(t.n_cards):
             single[card] = split(1 << card)
@@ -348,8 +349,14 @@ def _restriction_sets(t: Tables, split, words: int) -> tuple[dict, tuple, np.nda
                 if t.deck.card_face[card] == face:
                     by_called[v, card] = k
     sets = list(numbers)
-    counts = np.array([(len(rows), len(owed)) for rows, owed in sets], dtype=np.int64)
-    most_rows, most_owed = (max(int(x), 1) for x in counts.max(axis=0))
+    # beside each set's counts, whether any of its rules may bind after the first trick, for a card that follows
+    # and for a lead (an obligation binds a follower; a rule of the first trick alone binds nobody later; a rule of
+    # leads binds no follower, a rule of discards no lead): where none may, the loop does not ask them
+    counts = np.array([(len(rows), len(owed),
+                        int(bool(owed) or any(r[0] != core.R_LEAD and not r[1] & core.W_FIRST for r in rows)),
+                        int(any(r[0] != core.R_DISCARD and not r[1] & core.W_FIRST for r in rows)))
+                       for rows, owed in sets], dtype=np.int64)
+    most_rows, most_owed = (max(int(x), 1) for x in counts[:, :2].max(axis=0))
 
     def flat(masks, most: int) -> np.ndarray:
         out = np.zeros(most * words, dtype=np.uint64)
