@@ -460,7 +460,8 @@ def format_report(rep: ReplayReport, t: Tables | None = None) -> str:
                                                  + "." if rep.face_up else "")]
     if seat_labels:
         lines.append("Seats: " + ", ".join(titled(s) for s in range(len(seat_labels))) + ".")
-    if party_labels:
+    if party_labels and not (rep.result is not None and rep.result.thrown_in):
+        # a deal thrown in is played by no parties: nobody declared, or nobody took the card offered
         lines.append("Parties: " + "; ".join(party_labels) + ".")
     lines += _before_play_lines(rep, seat)
     lines.append("")
