@@ -442,8 +442,10 @@ def test_a_contract_graded_surer_than_one_of_its_clauses_is_an_error(rules):
 
 @pytest.mark.parametrize("name", sorted(known_rulesets()))
 def test_every_clause_of_every_ruleset_can_be_dropped(name):
-    """`drop KEY` parses for the key of every clause a ruleset has (settle penalties, restriction broken ...)."""
-    keys = {e.key for e in load(name).clauses}
+    """`drop KEY` parses for the key of every clause a ruleset has (settle penalties, restriction broken ...), its
+    contracts' clauses among them (offer refused, requires ...)."""
+    r = load(name)
+    keys = {e.key for e in r.clauses} | {ir.clause_key(c) for k in r.contracts for c in k.clauses}
     assert keys
     for key in sorted(keys):
         drop = parse_ruleset(f"ruleset x extends {name}\ndrop {key}\n").statements[-1]
