@@ -19,7 +19,7 @@ Everything they decide comes from the flow the compiler built
 from __future__ import annotations
 
 from .actions import AUCTION, CALL, EXCHANGE, OFFER, OVER, PASSING, PLAY, RETURN, Answer, Bid, Call, Discard, Give
-from .core import WAYS, colour_mates, found_partner as core_found_partner, holds_at_least, holds_exactly, \
+from .core import WAYS, asked_seat, colour_mates, found_partner as core_found_partner, held_count, \
     holds_required as holds_all_or_one, may_call, named_seat, pass_step
 from .flow import PARTNER_RULES, ContractTable, game_tables, partition
 
@@ -121,7 +121,7 @@ def holds_required(state, seat: int, c: ContractTable, colour: int) -> bool:
     """Whether ``seat`` holds what the contract's requires clause asks of its bidder."""
     mask, every = c.requires[colour if c.each_colour else 0]
     if c.requires_exactly >= 0:
-        return holds_exactly((state.hands[seat],), (mask,), c.requires_exactly, 1)
+        return held_count((state.hands[seat],), (mask,), 1) == c.requires_exactly
     if not mask:
         return True
     return holds_all_or_one((state.hands[seat],), (mask,), every, 1)
@@ -257,22 +257,15 @@ def offered_card(state) -> int:
 def answerer(state) -> int:
     """The seat asked now whether it takes the card offered: the others in turn from the first seat the offer
     clause names, the declarer passed over."""
-    t = state.base
+    n = state.base.n_seats
     base, offset = offer_of(state).first
-    seat = named_seat(base == "dealer", offset, state.dealer, t.n_seats)
-    left = state.offer_turn
-    while True:
-        if seat != state.declarer:
-            if left == 0:
-                return seat
-            left -= 1
-        seat = (seat + 1) % t.n_seats
+    return asked_seat(named_seat(base == "dealer", offset, state.dealer, n), state.declarer, state.offer_turn, n)
 
 
 def may_take(state, seat: int) -> bool:
     """Whether ``seat`` could give back what the taker of the card offered must give back (and so may take it)."""
     offer = offer_of(state)
-    return holds_at_least((state.hands[seat],), (offer.given_back(state.trump),), offer.back_count, 1)
+    return held_count((state.hands[seat],), (offer.given_back(state.trump),), 1) >= offer.back_count
 
 
 def answer_actions(state) -> list:
@@ -309,12 +302,16 @@ def give_back_actions(state) -> list:
     return [Give(seat, c) for c in range(state.base.n_cards) if mask >> c & 1]
 
 
+def given_back(state) -> int:
+    """The cards (a bitmask) the taker of the card offered has given back so far, as the game's log has them."""
+    return sum(1 << e[2] for e in state._history if e[0] == "give" and len(e) > 3)
+
+
 def give_back(state, seat: int, card: int) -> None:
     """The taker gives ``card`` to the declarer; after the last card, on to the exchange, the call or play."""
     bit = 1 << card
     state.hands[seat] &= ~bit
     state.hands[state.declarer] |= bit
-    state.given |= bit
     state.to_give -= 1
     if state.to_give == 0:
         _exchange(state)

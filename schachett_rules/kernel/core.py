@@ -347,36 +347,36 @@ def holds_required(hand, required, every: bool, words: int) -> bool:
     return all_of if every else have
 
 
-def holds_exactly(hand, required, count: int, words: int) -> bool:
-    """Whether ``hand`` holds exactly ``count`` of the cards ``required`` (mask words): a Hochzeit is bid on one
-    trump alone.
+def held_count(hand, cards, words: int) -> int:
+    """How many of ``cards`` the ``hand`` holds (mask words): a Hochzeit is bid on exactly one trump, and a player
+    asked to take a card offered must hold as many cards as its taker gives back.
 
-    >>> holds_exactly((0b0110,), (0b0111,), 2, 1), holds_exactly((0b0110,), (0b0111,), 1, 1)
-    (True, False)
-    """
-    held = 0
-    for w in range(words):
-        m = hand[w] & required[w]
-        while m != 0:       # bit by bit: the same source runs on Python ints and, compiled, on unsigned words
-            held += m & 1
-            m = m >> 1
-    return held == count
-
-
-def holds_at_least(hand, cards, count: int, words: int) -> bool:
-    """Whether ``hand`` holds ``count`` or more of ``cards`` (mask words): a player asked to take a card offered
-    must hold what its taker gives back.
-
-    >>> holds_at_least((0b0110,), (0b0011,), 1, 1), holds_at_least((0b0110,), (0b0011,), 2, 1)
-    (True, False)
+    >>> held_count((0b0110,), (0b0111,), 1), held_count((0b0110,), (0b0011,), 1)
+    (2, 1)
     """
     held = 0
     for w in range(words):
         m = hand[w] & cards[w]
-        while m != 0:       # bit by bit, as in holds_exactly
+        while m != 0:       # bit by bit: the same source runs on Python ints and, compiled, on unsigned words
             held += m & 1
             m = m >> 1
-    return held >= count
+    return held
+
+
+def asked_seat(first: int, declarer: int, turn: int, n_seats: int) -> int:
+    """The seat asked whether it takes a card offered once ``turn`` seats have let it lie: the seats in turn from
+    ``first``, the declarer passed over.
+
+    >>> [asked_seat(1, 1, k, 4) for k in range(3)], [asked_seat(1, 3, k, 4) for k in range(3)]
+    ([2, 3, 0], [1, 2, 0])
+    """
+    seat, left = first, turn
+    while True:
+        if seat != declarer:
+            if left == 0:
+                return seat
+            left -= 1
+        seat = (seat + 1) % n_seats
 
 
 def may_call(in_call: bool, held: bool, not_held: bool, colour_held: bool, mate_held: bool,

@@ -185,7 +185,7 @@ def observe(state, seat: int) -> Observation:
 def family_view(state, seat: int) -> dict:
     """What the table has said and shown before play, as the fields of the seat's :class:`Observation`: bids,
     the contract, the turned card, the cards passed and the seat's own discard."""
-    from .before_play import pass_target
+    from .before_play import given_back as cards_given_back, pass_target
     t = state.base
     name = t.deck.card_name
     bids = tuple(state.records_of("bid")) if state.bids else ()
@@ -211,7 +211,8 @@ def family_view(state, seat: int) -> dict:
             offered = name(state.offered)
         answers = tuple((e[1], e[2]) for e in state._history if e[0] == "answer")
         if seat in (state.declarer, state.taker):
-            given_back = tuple(name(c) for c in range(t.n_cards) if state.given >> c & 1)
+            back = cards_given_back(state)
+            given_back = tuple(name(c) for c in range(t.n_cards) if back >> c & 1)
     return dict(turned=turned, turned_down=down, bids=bids, passed=passed, received=received,
                 discarded=discarded, offered=offered, answers=answers, given_back=given_back,
                 contract=contract.name if contract else None,

@@ -138,8 +138,8 @@ class State:
         self.discarded = [0] * t.n_seats
         self.exchanger, self.to_discard = -1, 0
         # a card offered (the offer clause): the card, the seats asked so far, its taker, the cards he has still
-        # to give back and those he gave
-        self.offered, self.offer_turn, self.taker, self.to_give, self.given = -1, 0, -1, 0, 0
+        # to give back (those he gave are in the log: before_play.given_back)
+        self.offered, self.offer_turn, self.taker, self.to_give = -1, 0, -1, 0
         self.thrown_in = False
         self.played = 0                     # the cards played so far (a restriction may ask)
         self.covered = 0                    # a tableau: the cards still face down, seen by nobody
@@ -481,8 +481,7 @@ class State:
         if before is not None:
             (self.stock, self.turned, passed, self.passes_done, n_bids, self.round, self.bid_turn, self.best,
              self.contract, self.trump, self.declarer, self.called, discarded, self.exchanger, self.to_discard,
-             self.thrown_in, self.start_hands, self.offered, self.offer_turn, self.taker, self.to_give,
-             self.given) = before
+             self.thrown_in, self.start_hands, self.offered, self.offer_turn, self.taker, self.to_give) = before
             self.passed, self.discarded = list(passed), list(discarded)
             del self.bids[n_bids:]
         self.hands, self.trick = list(hands), list(trick)
@@ -498,7 +497,7 @@ class State:
             before = (self.stock, self.turned, tuple(self.passed), self.passes_done, len(self.bids), self.round,
                       self.bid_turn, self.best, self.contract, self.trump, self.declarer, self.called,
                       tuple(self.discarded), self.exchanger, self.to_discard, self.thrown_in, self.start_hands,
-                      self.offered, self.offer_turn, self.taker, self.to_give, self.given)
+                      self.offered, self.offer_turn, self.taker, self.to_give)
         return (tuple(self.hands), self.leader, tuple(self.trick), self.done, self.phase, self.moment, self.ask,
                 self.castled, self.count.total, tuple(self.count.per_event.items()), tuple(self.points),
                 tuple(self.card_points), len(self._tricks), len(self._castles), len(self._history), len(self.debts),

@@ -49,8 +49,8 @@ from __future__ import annotations
 import random
 
 from ..errors import SchachettError
-from ..kernel.actions import (AUCTION, CALL, CASTLE, EXCHANGE, OFFER, PASSING, PLAY, RETURN, Answer, Bid, Deal, Discard,
-                              Give, Play)
+from ..kernel.actions import (AUCTION, BEFORE_PLAY, CASTLE, EXCHANGE, OFFER, PASSING, PLAY, RETURN, Answer, Bid, Deal,
+                              Discard, Give, Play)
 from ..kernel.gamelog import trick_record
 from ..kernel.observation import family_view
 from ..kernel.state import State
@@ -205,7 +205,7 @@ def _before_play(t: Tables, obs, state: State, passed: list[int], laid: int, giv
     bids = list(obs.bids)
     answers = list(obs.answers)
     ex = exchange(t, obs)
-    while state.phase in (PASSING, AUCTION, EXCHANGE, CALL, OFFER, RETURN):
+    while state.phase in BEFORE_PLAY:
         seat = state.before_play_seat()
         if state.phase == PASSING:
             action = Give(seat, _lowest(passed[seat] & state.hands[seat]))

@@ -35,8 +35,8 @@ shuffle = _inline(core.shuffle)
 next_seat = _inline(core.next_seat)
 party_of_seat = _inline(core.party_of_seat)
 holds_required = _inline(core.holds_required)
-holds_exactly = _inline(core.holds_exactly)
-holds_at_least = _inline(core.holds_at_least)
+held_count = _inline(core.held_count)
+asked_seat = _inline(core.asked_seat)
 tableau_piles = _inline(core.tableau_piles)
 may_call = _inline(core.may_call)
 P_FIXED, P_CALLED, P_HOLDERS = core.P_FIXED, core.P_CALLED, core.P_HOLDERS
@@ -231,7 +231,7 @@ def _may_bid(sc, rules, hands, seat, contract, colour, scratch):
     v = _variant(rules, contract, colour)
     exactly = rules[13][contract][K_EXACTLY]
     if exactly >= 0:
-        if not holds_exactly(hands[seat], rules[16][v], exactly, sc[S_WORDS]):
+        if held_count(hands[seat], rules[16][v], sc[S_WORDS]) != exactly:
             return False
     elif not holds_required(hands[seat], rules[16][v], rules[17][v] != 0, sc[S_WORDS]):
         return False
@@ -344,21 +344,15 @@ def _answerer(sc, rules, regs):
     """The seat to ask whether it takes the card offered, once OFFER_TURN seats have let it lie: the others in turn
     from the offer clause's first seat, the declarer passed over (kernel.before_play.answerer); kept in ASKED."""
     row = rules[13][regs[CONTRACT]]
-    seat = named_seat(row[K_ASK_DEALER] != 0, row[K_ASK_OFF], regs[DEALER], sc[S_SEATS])
-    left = regs[OFFER_TURN]
-    while True:
-        if seat != regs[DECLARER]:
-            if left == 0:
-                return seat
-            left -= 1
-        seat = (seat + 1) % sc[S_SEATS]
+    first = named_seat(row[K_ASK_DEALER] != 0, row[K_ASK_OFF], regs[DEALER], sc[S_SEATS])
+    return asked_seat(first, regs[DECLARER], regs[OFFER_TURN], sc[S_SEATS])
 
 
 @_inline
 def _may_take(sc, rules, hands, regs, seat):
     """Whether ``seat`` could give back what a taker gives back (kernel.before_play.may_take)."""
     back = rules[26][_variant(rules, regs[CONTRACT], regs[TRUMP])]
-    return holds_at_least(hands[seat], back, rules[13][regs[CONTRACT]][K_BACK], sc[S_WORDS])
+    return held_count(hands[seat], back, sc[S_WORDS]) >= rules[13][regs[CONTRACT]][K_BACK]
 
 
 @_jit
