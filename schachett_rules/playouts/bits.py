@@ -110,3 +110,21 @@ def has_card(words, card) -> bool:
 def toggle(words, card):
     """Add or take away ``card`` in a mask of words."""
     words[card >> 6] ^= _U1 << np.uint64(card & 63)
+
+
+@_inline
+def copy_row(dst, src):
+    """``src`` into ``dst``, element by element (one-dimensional, of one length)."""
+    for i in range(len(src)):
+        dst[i] = src[i]
+
+
+@_inline
+def copy_rows(dst, src, rows):
+    """The first ``rows`` rows of ``src`` into ``dst``, element by element (two-dimensional, rows of one length).
+
+    A slice assigned an array is copied through a temporary (numba cannot rule out that the two overlap), which
+    needs the allocator; the loops that count no references (``_bare``) copy with this instead."""
+    for i in range(rows):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]

@@ -57,8 +57,8 @@ from .plan import (A_ANSWER, A_BID, A_CALL, A_CARD, A_CASTLE, A_DISCARD, A_GIVE,
                    plan_of)
 from .before import (LOOP, _before_actions, _before_apply, _before_decider, _bidder, _deal, _give, _passer,  # noqa: F401
                      _variant, bits_of, enter, laid_away, next_seat)
-from .bits import (_U1, _bare, _inline, _jit, _same_source, count_cards, has_card, kth_card, popcount,  # noqa: F401
-                   toggle)
+from .bits import (_U1, _bare, _inline, _jit, _same_source, copy_row, copy_rows, count_cards, has_card,  # noqa: F401
+                   kth_card, popcount, toggle)
 
 # the random player's loop deals, passes, bids, calls and lays away through copies of its own (before.LOOP; run
 # as plain Python, with numba's compiler off, there are none and the loop calls the functions themselves)
@@ -333,12 +333,13 @@ def _castler(trick, regs):
 
 @_inline
 def _push(sc, hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each):
+    # element by element, as in undo: the search's loop, which counts no references, runs these too
     d = regs[DEPTH]
-    s_regs[d, :] = regs
-    s_trick[d, :, :] = trick
-    s_hands[d, :, :] = hands
-    s_totals[d, :, :] = totals
-    s_each[d, :, :] = each
+    copy_row(s_regs[d], regs)
+    copy_rows(s_trick[d], trick, len(trick))
+    copy_rows(s_hands[d], hands, len(hands))
+    copy_rows(s_totals[d], totals, len(totals))
+    copy_rows(s_each[d], each, len(each))
     regs[DEPTH] = d + 1
 
 
@@ -387,12 +388,14 @@ def apply(sc, card_face, strength, royal, officers, beats2, points2, follow, par
 @_jit
 def undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each):
     """Take back the last action :func:`apply` applied."""
+    # element by element: an array assigned to a slice goes through a temporary copy, which needs the allocator
+    # that the search's loop (which inlines this) does without
     d = regs[DEPTH] - 1
-    regs[:] = s_regs[d]
-    trick[:, :] = s_trick[d]
-    hands[:, :] = s_hands[d]
-    totals[:, :] = s_totals[d]
-    each[:, :] = s_each[d]
+    copy_row(regs, s_regs[d])
+    copy_rows(trick, s_trick[d], len(trick))
+    copy_rows(hands, s_hands[d], len(hands))
+    copy_rows(totals, s_totals[d], len(totals))
+    copy_rows(each, s_each[d], len(each))
 
 
 @_jit
@@ -625,6 +628,23 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
     Returns -1 when all are played, else the first game that ran short of numbers.
     """
     faces, legal, scratch, cards, takes, order = _work(sc, rest)
+    # one call for the whole batch: the games are played by a loop that counts no references (see _batch_games)
+    return _batch_games(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy,
+                        with_seat, event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start,
+                        end, rules, hands, trick, regs, tricks, events, castles, totals, each, dealers, numbers, rows,
+                        out_totals, out_tricks, out_events, out_castles, out_n_castles, out_game, out_party_of,
+                        faces, legal, scratch, cards, takes, order)
+
+
+@_bare
+def _batch_games(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+                 event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules, hands,
+                 trick, regs, tricks, events, castles, totals, each, dealers, numbers, rows, out_totals, out_tricks,
+                 out_events, out_castles, out_n_castles, out_game, out_party_of, faces, legal, scratch, cards, takes,
+                 order):
+    """The games of :func:`play_batch`, one after another. Compiled without reference counting: a function that
+    counts them pays two atomic operations per array for every call it makes and every row it takes, and
+    calling the game loop once a game with its forty arrays cost a fifth of the batch's time."""
     n = sc[S_SEATS]
     for g in range(len(dealers)):
         u = rows[g]
@@ -644,15 +664,18 @@ def play_batch(sc, card_face, strength, royal, officers, beats2, points2, follow
                  hands, trick, regs, tricks, events, castles, totals, each, u,
                  faces, legal, scratch, cards, takes, order) != 0:
             return g
-        out_totals[g] = totals
-        out_tricks[g] = tricks
-        out_events[g] = events
+        # element by element: an array assigned to a slice is copied through a temporary, which needs the
+        # allocator this loop does without
+        copy_rows(out_totals[g], totals, len(totals))
+        copy_rows(out_tricks[g], tricks, len(tricks))
+        copy_rows(out_events[g], events, len(events))
         k = regs[N_CASTLES]
         out_n_castles[g] = k
-        out_castles[g, :k] = castles[:k]
+        copy_rows(out_castles[g], castles, k)
         for i in range(len(GAME_REGS)):
             out_game[g, i] = regs[GAME_REGS[i]]
-        out_party_of[g] = party_of
+        for s in range(n):
+            out_party_of[g, s] = party_of[s]
     return -1
 
 

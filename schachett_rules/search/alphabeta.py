@@ -25,17 +25,14 @@ once.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
 from ..playouts import compiled as c
+from ..playouts.bits import _bare, _inline, _jit
 from ..playouts.compiled import (A_CARD, A_CASTLE, A_PASS, ASK, CASTLE, CASTLED, FALLEN, LEADER, OVER,  # noqa: F401
                                  H_PLAYED, PHASE, PLAY, PLAYED, S_CARDS, S_OWED, S_PARTIES, S_RULES, S_SEATS,
                                  S_TRICKS, S_WORDS, TRICK, VARIANT,
                                  _castle, _castler, _legal, _play_card, _push, _settle, _winner, automaton_pick,
                                  count_cards, has_card, kth_card, takes_from, toggle)
 
-_inline = njit(cache=True, nogil=True, inline="always")
-_jit = njit(cache=True, nogil=True)
 
 # the compiled state's own functions, inlined into the loop from their very source
 _undo = _inline(c.undo.py_func)
@@ -244,7 +241,7 @@ def _apply(sc, card_face, royal, officers, beats2, points2, party_of, event_of, 
             with_seat, permits, open_seats, hands, trick, regs, tricks, events, totals, each, faces, scratch)
 
 
-@_jit
+@_bare
 def _rollouts(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
               event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules, hands, trick,
               regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each, u, seed,
@@ -302,6 +299,25 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
     still = np.zeros(words, dtype=np.uint64)
     cards = np.zeros(sc[S_CARDS], dtype=np.int64)
     takes = np.zeros(sc[S_CARDS], dtype=np.bool_)
+    return _search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+                   event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
+                   hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals,
+                   s_each, alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_bounds, tt_moves, moves,
+                   frames, fkeys, counts, u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts,
+                   faces, scratch, legal, kings, offered, still, cards, takes)
+
+
+@_bare
+def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
+            event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
+            hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
+            alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts,
+            u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts,
+            faces, scratch, legal, kings, offered, still, cards, takes):
+    """The loop of :func:`search`, with its scratch arrays. Compiled without reference counting: in a function
+    that counts them every view of a hand or a table row costs two atomic operations, and they took five times
+    the search's own work."""
+    n_seats = sc[S_SEATS]
     size_mask = np.uint64(len(tt_moves) - 1)
     d = 0
     v = 0
