@@ -569,6 +569,9 @@ def test_a_simulation_of_hearts_names_its_players_and_reports_no_money_or_kings(
     # four players each for himself: a line per player, by the seat names, and game points by seat
     assert all(f"  {name}: wins" in text for name in ("South", "West", "North", "East"))
     assert "Game points" in text
+    # the game points by seat, by the seat names too (hearts.schachett's seat names clause), never "seat 0"
+    by_seat = next(line for line in text.splitlines() if "mean game points by seat:" in line)
+    assert [part.split()[0] for part in by_seat.split(":", 1)[1].split(",")] == ["South", "West", "North", "East"]
     # Hearts pays no money and has no King: neither is reported
     assert "money" not in text and "King events" not in text and "castling" not in text
 

@@ -564,7 +564,7 @@ def format_stats(s: Stats, spec: Spec | None = None) -> str:
     offers = t is not None and t.flow is not None and any(c.offer is not None and c.offer.refused == "redeal"
                                                           for c in t.flow.contracts)
     lines += _family_lines(s, n, bidding=t is None or (t.flow is not None and t.flow.has_auction and len(t.flow.contracts) > 1),
-                           offers_refused=offers)
+                           offers_refused=offers, seat_names=None if t is None else t.seat_names)
     return "\n".join(lines)
 
 
@@ -627,9 +627,10 @@ def _course_lines(s: Stats, n: int, decided: int, castling: bool, two: bool) -> 
     return lines
 
 
-def _family_lines(s: Stats, n: int, bidding: bool, offers_refused: bool = False) -> list[str]:
+def _family_lines(s: Stats, n: int, bidding: bool, offers_refused: bool = False,
+                  seat_names: tuple[str, ...] | None = None) -> list[str]:
     """The contracts played and won, the deals thrown in (``offers_refused``: a deal is thrown in too where nobody
-    takes the card a declarer offers), and the game points by seat and place."""
+    takes the card a declarer offers), and the game points by seat (by the ruleset's ``seat_names``) and place."""
     lines = []
     if bidding and set(s.contracts) - {"(no contract)"}:
         lines.append("")
@@ -644,7 +645,8 @@ def _family_lines(s: Stats, n: int, bidding: bool, offers_refused: bool = False)
     if any(x.n for x in s.seat_game_points) and any(x.total for x in s.seat_game_points):
         lines.append("")
         lines.append("Game points")
-        lines.append("  mean game points by seat: " + ", ".join(f"seat {i} {r.mean:.2f}"
+        seats = seat_names or tuple(f"seat {i}" for i in range(s.n_seats))
+        lines.append("  mean game points by seat: " + ", ".join(f"{seats[i]} {r.mean:.2f}"
                                                             for i, r in enumerate(s.seat_game_points)))
         names = [seat_words(k, s.n_seats) for k in range(s.n_seats)]
         lines.append("  mean game points by place at the table: " + ", ".join(
