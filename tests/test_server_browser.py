@@ -207,6 +207,8 @@ def test_hearts_passing_and_a_schafkopf_auction_with_a_hidden_partner_through_th
         made = httpx.post(server.url + "/api/tables", json={"ruleset": "hearts", "seats": ["person"] + ["bot:random"] * 3}).json()
         person = Person(browser, made["seats"][0]["url"])
         assert "pass 3 cards on" in person.page.locator("#status").inner_text()
+        # while cards are passed no trick has been played: the score box says so, and nothing of the parties
+        assert person.page.locator("#score").inner_text().strip() == "No trick has been played yet."
         for _ in range(3):
             person.decide()
         assert "You received" in person.page.locator("#decision").inner_text()

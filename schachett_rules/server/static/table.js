@@ -300,7 +300,10 @@ function drawEvents(v) {
 
 function drawScore(v) {
   const s = v.score;
-  if (!s.parties) {      // the parties are not known to this seat yet: tricks by seat
+  const beforePlay = v.turn && !["play", "castle"].includes(v.turn.phase);
+  if (!s.parties && beforePlay) {      // passing, bidding, an offer or an exchange: no trick yet to score
+    $("score").replaceChildren(el("p", { text: "No trick has been played yet." }));
+  } else if (!s.parties) {      // the parties are not known to this seat yet: tricks by seat
     $("score").replaceChildren(el("p", { text: "Who plays with whom is not known yet. Tricks taken: " +
       s.by_seat.map((n, seat) => `${seatName(seat)} ${n}`).join(", ") }));
   }
