@@ -209,6 +209,10 @@ def test_hearts_passing_and_a_schafkopf_auction_with_a_hidden_partner_through_th
         assert "pass 3 cards on" in person.page.locator("#status").inner_text()
         # while cards are passed no trick has been played: the score box says so, and nothing of the parties
         assert person.page.locator("#score").inner_text().strip() == "No trick has been played yet."
+        # nor does anyone lead yet: the two of clubs may be passed on (hearts:§3)
+        assert person.page.locator("#trick-title").inner_text().endswith("play has not begun")
+        # and nothing has been passed, bid or turned up: the panel for what was said before play is not shown empty
+        assert person.page.locator("#decision").is_hidden()
         for _ in range(3):
             person.decide()
         assert "You received" in person.page.locator("#decision").inner_text()

@@ -162,7 +162,10 @@ function trickRow(cards, winner) {
 }
 
 function drawTrick(v) {
-  $("trick-title").textContent = v.over ? `All ${v.n_tricks} tricks played` :
+  // before play (passing, bidding, an offer, an exchange) who leads may still change: Hearts' two of clubs moves
+  const beforePlay = !["play", "castle", "over"].includes(v.phase);
+  $("trick-title").textContent = v.over ? `All ${v.n_tricks} tricks played` : beforePlay ?
+    `Trick ${v.trick_number} of ${v.n_tricks} · play has not begun` :
     `Trick ${v.trick_number} of ${v.n_tricks} · ${Cap(seatName(v.leader))} leads`;
   const trick = $("trick");
   trick.replaceChildren(v.trick.length ? trickRow(v.trick, null) : el("p", { class: "empty", text: v.over ? "" : "No card played yet." }));
@@ -283,6 +286,7 @@ function drawDecision(v) {
     }
     box.append(row);
   }
+  box.hidden = !box.childElementCount;     // nothing said or shown yet (Hearts before its passing): no empty panel
 }
 
 function drawEvents(v) {
