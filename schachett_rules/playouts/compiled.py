@@ -398,6 +398,11 @@ def undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s
     copy_rows(each, s_each[d], len(each))
 
 
+# undo inlined into the loops that count no references (the walk below, the solver's search): called, it would
+# count them again on its ten arrays at every step (with numba off, undo is the plain function itself)
+undo_inline = _inline(getattr(undo, "py_func", undo))
+
+
 @_jit
 def decider(sc, controller, trick, regs):
     """The seat of the player who decides now: -1 at the deal, -2 at the end (as the kernel's state says)."""
@@ -686,17 +691,28 @@ def walk_randomly(sc, card_face, strength, royal, officers, beats2, points2, fol
                   s_each, u, steps):
     """Apply and undo ``steps`` times: from the state as it stands, a random legal action is applied and the walk
     goes deeper, until the game ends; then every action is undone and the walk begins again (a benchmark of the
-    compiled state's apply and undo). Returns the actions applied."""
+    compiled state's apply and undo, in a loop that counts no references, as the solver's does). Returns the
+    actions applied."""
     faces = np.zeros(sc[S_SEATS], dtype=np.int64)
     scratch = np.zeros((2, sc[S_WORDS]), dtype=np.uint64)
     legal = np.zeros(sc[S_WORDS], dtype=np.uint64)
     cards = np.zeros(sc[S_CARDS], dtype=np.int64)
+    return _walk(sc, card_face, royal, officers, beats2, points2, follow, party_of, with_seat, event_of, scores,
+                 first_pts, later_pts, permits, open_seats, rules, hands, trick, regs, tricks, events, castles, totals,
+                 each, s_regs, s_trick, s_hands, s_totals, s_each, u, steps, faces, scratch, legal, cards)
+
+
+@_bare
+def _walk(sc, card_face, royal, officers, beats2, points2, follow, party_of, with_seat, event_of, scores, first_pts,
+          later_pts, permits, open_seats, rules, hands, trick, regs, tricks, events, castles, totals, each, s_regs,
+          s_trick, s_hands, s_totals, s_each, u, steps, faces, scratch, legal, cards):
+    """The walk of :func:`walk_randomly`, with its scratch arrays."""
     base = regs[DEPTH]
     done, k = 0, 0
     while done < steps:
         if regs[PHASE] == OVER or regs[PHASE] == DEAL:
             while regs[DEPTH] > base:
-                undo(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
+                undo_inline(hands, trick, regs, totals, each, s_regs, s_trick, s_hands, s_totals, s_each)
             if regs[PHASE] == OVER or regs[PHASE] == DEAL:
                 return done
             continue

@@ -35,7 +35,7 @@ from ..playouts.compiled import (A_CARD, A_CASTLE, A_PASS, ASK, CASTLE, CASTLED,
 
 
 # the compiled state's own functions, inlined into the loop from their very source
-_undo = _inline(c.undo.py_func)
+_undo = c.undo_inline
 _offer = _inline(c.castle_offer.py_func)
 
 INF = 1 << 40
