@@ -185,3 +185,19 @@ def test_keys_by_chains_give_the_values_of_keys_by_cards(ruleset):
         while game.phase != PLAY:
             game.apply(game.legal_actions()[0])
         assert by_chains.value(game) == by_cards.value(game)
+
+
+def test_the_solver_runs_as_plain_python_with_numba_switched_off():
+    # NUMBA_DISABLE_JIT=1 makes every compiled function its plain source, the way to step through the search in a
+    # debugger: the search must import and agree there with every line enumerated
+    import os
+    import subprocess
+    import sys
+    script = ("import sys; sys.path.insert(0, 'tests'); from test_solver import brute, endgame, Solver;"
+              "g = endgame('original', 11, 2); side = g.t.party_of[g.decider()];"
+              "print(Solver(g.t, table_bits=10).value(g), brute(g.clone(), side))")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    solved, enumerated = out.stdout.split()
+    assert solved == enumerated

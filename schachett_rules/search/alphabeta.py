@@ -34,9 +34,10 @@ from ..playouts.compiled import (A_CARD, A_CASTLE, A_PASS, ASK, CASTLE, CASTLED,
                                  count_cards, has_card, kth_card, takes_from, toggle)
 
 
-# the compiled state's own functions, inlined into the loop from their very source
+# the compiled state's own functions, inlined into the loop from their very source (with numba switched off,
+# NUMBA_DISABLE_JIT=1, they are the plain functions themselves)
 _undo = c.undo_inline
-_offer = _inline(c.castle_offer.py_func)
+_offer = _inline(getattr(c.castle_offer, "py_func", c.castle_offer))
 
 INF = 1 << 40
 # the statistics the search keeps (``counts``)
