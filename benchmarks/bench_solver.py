@@ -1,34 +1,37 @@
 """Speed of the exact solver: positions per second and the time to solve a deal from k tricks before its end.
 
-    python benchmarks/bench_solver.py [--deals N] [--left 6,8,10] [--full-budget B] [--rulesets a,b] [--family]
-                                      [--family-rulesets a,b] [--bots GAMES]
+    python benchmarks/bench_solver.py [--deals N] [--left 6,8,10] [--full-deals D] [--full-budget B]
+                                      [--rulesets a,b] [--family] [--family-rulesets a,b] [--bots GAMES]
 
 For each ruleset (default original and reconstruction): for each k of ``--left``, N deals played there at random
-(the same deals on every run), each solved exactly with a fresh table: the median and 90th percentile time,
-the positions per second, and the table's probes and hits. Then a whole 13-trick deal (seed 0) with a budget of
-positions: solved, and in what time, or not. ``--family``: the strong players' time per decision in Hearts,
-Whist, Euchre, Schachett for five and Officers' Schafkopf (six positions each; ``--family-rulesets`` names
-others, and ``--rulesets ""`` leaves the solver's own figures out). ``--bots GAMES``: each bot's time per
-decision in GAMES games against the heuristic player, and strong games (dd in every seat) per second
-(``bench_strong.bench_bots``). One process, one core; compare runs by their ratios.
+(the same deals on every run), each solved exactly with a fresh table: the median and 90th percentile time and
+the positions per second. Then D whole 13-trick deals (seeds 0 to D-1, each from a fresh table of the size
+``schachett solve`` takes for a whole deal): each one's value, time and positions, and their median and 90th
+percentile time (with ``--full-budget``, a deal past that many positions is reported unsolved). ``--family``: the
+strong players' time per decision in Hearts, Whist, Euchre, Schachett for five and Officers' Schafkopf (six
+positions each; ``--family-rulesets`` names others, and ``--rulesets ""`` leaves the solver's own figures out).
+``--bots GAMES``: each bot's time per decision in GAMES games against the heuristic player, and strong games (dd
+in every seat) per second (``bench_strong.bench_bots``). One process, one core; compare runs by their ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.streams import GameStream
 from schachett_rules.search.exact import Solver
+from schachett_rules.search.report import table_bits_for
 
 # the deal played to a given trick and the median / 90th percentile line are the strong players' bench's
 from bench_strong import at_trick, quantiles  # noqa: E402  (a script beside this one in benchmarks/)
 
 
-def bench(name: str, deals: int, lefts: list[int], full_budget: int, bits: int) -> None:
+def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget: int, bits: int) -> None:
     t = tables_for(name)
     print(f"solver, {name}", flush=True)
     solver = Solver(t, table_bits=bits)
@@ -45,16 +48,26 @@ def bench(name: str, deals: int, lefts: list[int], full_budget: int, bits: int) 
             nodes += solver.nodes - before
         print(f"  {left:>2} tricks left: {quantiles(times)}; {nodes / max(sum(times), 1e-9):,.0f} positions/s, "
               f"{nodes / deals:,.0f} positions a deal", flush=True)
-    game = at_trick(t, 0, t.n_tricks)
-    solver.clear()
-    before = solver.nodes
-    start = time.process_time()
-    value = solver.value(game, budget=full_budget)
-    spent = time.process_time() - start
-    done = solver.nodes - before
-    print("  a whole deal (seed 0): " + (f"value {value}, solved in {spent:.2f} s ({done:,} positions)"
-                                         if value is not None else
-                                         f"not solved within {full_budget:,} positions ({spent:.0f} s)"), flush=True)
+    if not full_deals:
+        return
+    # whole deals: a fresh table of the size `schachett solve` takes for them (report.table_bits_for)
+    whole = Solver(t, table_bits=table_bits_for(at_trick(t, 0, t.n_tricks)))
+    times, counts = [], []
+    for seed in range(full_deals):
+        game = at_trick(t, seed, t.n_tricks)
+        whole.clear()
+        before = whole.nodes
+        start = time.process_time()
+        value = whole.value(game, budget=full_budget)
+        spent = time.process_time() - start
+        times.append(spent)
+        counts.append(whole.nodes - before)
+        print(f"  a whole deal (seed {seed}): " + (f"value {value}, solved in {spent:.1f} s ({counts[-1]:,} positions)"
+                                                  if value is not None else
+                                                  f"not solved within {full_budget:,} positions ({spent:.0f} s)"),
+              flush=True)
+    print(f"  whole deals: {quantiles(times)}; {sum(counts) / sum(times):,.0f} positions/s, "
+          f"{statistics.median(counts):,.0f} positions a deal (median)", flush=True)
 
 
 def family(rulesets: list[str]) -> None:
@@ -80,7 +93,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=12)
     p.add_argument("--left", default="6,8,10")
-    p.add_argument("--full-budget", type=int, default=20_000_000)
+    p.add_argument("--full-deals", type=int, default=3, help="whole deals solved (seeds 0, 1, ...); 0: none")
+    p.add_argument("--full-budget", type=int, default=0, help="positions a whole deal may take (0: no limit)")
     p.add_argument("--rulesets", default="original,reconstruction")
     p.add_argument("--bits", type=int, default=22)
     p.add_argument("--family", action="store_true")
@@ -88,7 +102,7 @@ def main() -> None:
     p.add_argument("--bots", type=int, default=0)
     a = p.parse_args()
     for name in filter(None, a.rulesets.split(",")):
-        bench(name, a.deals, [int(x) for x in a.left.split(",")], a.full_budget, a.bits)
+        bench(name, a.deals, [int(x) for x in a.left.split(",")], a.full_deals, a.full_budget, a.bits)
         if a.bots:
             from bench_strong import bench_bots
             for line in bench_bots(name, a.bots):

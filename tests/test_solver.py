@@ -19,7 +19,7 @@ from schachett_rules.kernel.actions import CASTLE, PLAY
 from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.streams import GameStream
-from schachett_rules.search.exact import Solver
+from schachett_rules.search.exact import SearchLimit, Solver
 from schachett_rules.studies import example12 as ex
 
 
@@ -201,3 +201,27 @@ def test_the_solver_runs_as_plain_python_with_numba_switched_off():
     assert out.returncode == 0, out.stderr[-2000:]
     solved, enumerated = out.stdout.split()
     assert solved == enumerated
+
+
+def test_a_budget_bounds_the_positions_of_the_whole_question():
+    # the budget counts every search of a question (the value's narrowing and the line), not each search alone
+    game = endgame("original", 3, 6)
+    total = Solver(game.t).par(game).nodes
+    for budget in (total // 3, total - 1):
+        solver = Solver(game.t)
+        with pytest.raises(SearchLimit):
+            solver.par(game, budget=budget)
+        assert solver.nodes <= budget + 1          # the search that stops counts the position it stops at
+    assert Solver(game.t).par(game, budget=total).nodes == total
+
+
+def test_progress_hears_the_value_narrowed_to_par_then_the_line():
+    game = endgame("original", 5, 5)
+    heard = []
+    par = Solver(game.t).par(game, progress=lambda low, high, nodes: heard.append((low, high, nodes)))
+    lows, highs, nodes = zip(*heard)
+    assert list(lows) == sorted(lows) and list(highs) == sorted(highs, reverse=True)
+    assert list(nodes) == sorted(nodes) and nodes[-1] == par.nodes
+    assert heard[-1][:2] == (par.value, par.value)
+    # after the value is known, one report for every action of the line
+    assert sum(1 for low, high, _ in heard if low == high == par.value) >= len(par.line)

@@ -91,6 +91,16 @@ def _keys(sc, hands, regs, each, side, chains, chained, n_chains):
 
 
 @_inline
+def _entry(tt_keys, bucket, k1, k2):
+    """The entry of the table's bucket that holds the position of keys ``k1``, ``k2``, or -1."""
+    if tt_keys[bucket, 0] == k1 and tt_keys[bucket, 1] == k2:
+        return bucket
+    if tt_keys[bucket + 1, 0] == k1 and tt_keys[bucket + 1, 1] == k2:
+        return bucket + 1
+    return -1
+
+
+@_inline
 def _diff(sc, totals, side):
     """The value so far for party ``side``: its points minus all the others'."""
     v = 0
@@ -354,13 +364,14 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                 # play-outs draw their cards by place, so their positions keep the cards' own ranks
                 k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * kind), chains, chained,
                                chains.shape[0] if rollouts == 0 and sc[S_RULES] + sc[S_OWED] == 0 else 0)
-                slot = np.int64(k1 & size_mask)
+                slot = np.int64(k1 & size_mask) & ~np.int64(1)      # a bucket of two entries
                 fkeys[d, 0], fkeys[d, 1] = k1, k2
                 counts[PROBES] += 1
-                if tt_keys[slot, 0] == k1 and tt_keys[slot, 1] == k2:
+                j = _entry(tt_keys, slot, k1, k2)
+                if j >= 0:
                     counts[HITS] += 1
-                    lo, hi = tt_bounds[slot, 0] + base, tt_bounds[slot, 1] + base
-                    first = tt_moves[slot]
+                    lo, hi = tt_bounds[j, 0] + base, tt_bounds[j, 1] + base
+                    first = tt_moves[j, 0]
                     if lo >= b or lo == hi:
                         v = lo
                         continue
@@ -419,11 +430,22 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                         lo = future
                     else:
                         lo, hi = future, future
-                    if tt_keys[slot, 0] == fkeys[d, 0] and tt_keys[slot, 1] == fkeys[d, 1]:
-                        lo, hi = max(lo, tt_bounds[slot, 0]), min(hi, tt_bounds[slot, 1])
-                    tt_keys[slot, 0], tt_keys[slot, 1] = fkeys[d, 0], fkeys[d, 1]
-                    tt_bounds[slot, 0], tt_bounds[slot, 1] = lo, hi
-                    tt_moves[slot] = frames[d, F_MOVE]
+                    left = sc[S_TRICKS] - regs[TRICK]
+                    j = _entry(tt_keys, slot, fkeys[d, 0], fkeys[d, 1])
+                    if j >= 0:
+                        lo, hi = max(lo, tt_bounds[j, 0]), min(hi, tt_bounds[j, 1])
+                    elif left >= tt_moves[slot, 1]:
+                        # the bucket's first entry keeps the position with the most tricks left (the most work
+                        # saved), the one it held moves to the second, which takes whatever comes
+                        j = slot
+                        tt_keys[slot + 1, 0], tt_keys[slot + 1, 1] = tt_keys[slot, 0], tt_keys[slot, 1]
+                        tt_bounds[slot + 1, 0], tt_bounds[slot + 1, 1] = tt_bounds[slot, 0], tt_bounds[slot, 1]
+                        tt_moves[slot + 1, 0], tt_moves[slot + 1, 1] = tt_moves[slot, 0], tt_moves[slot, 1]
+                    else:
+                        j = slot + 1
+                    tt_keys[j, 0], tt_keys[j, 1] = fkeys[d, 0], fkeys[d, 1]
+                    tt_bounds[j, 0], tt_bounds[j, 1] = lo, hi
+                    tt_moves[j, 0], tt_moves[j, 1] = frames[d, F_MOVE], left
                     counts[STORES] += 1
                 continue
             i += 1

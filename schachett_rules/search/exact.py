@@ -127,7 +127,7 @@ class Solver:
         size = 1 << table_bits
         self.tt_keys = np.zeros((size, 2), dtype=np.uint64)
         self.tt_bounds = np.zeros((size, 2), dtype=np.int64)
-        self.tt_moves = np.zeros(size, dtype=np.int64)
+        self.tt_moves = np.zeros((size, 2), dtype=np.int64)      # the best move, the tricks left
         depth = plan_of(t).max_actions + 2                 # every action of a game, at the most
         kings = t.royal_cards.bit_count()
         self.moves = np.zeros((depth, max(kings, 1) * t.hand_size + t.hand_size + 2), dtype=np.int64)
@@ -159,7 +159,9 @@ class Solver:
         self.tt_keys[:] = 0
 
     # --- the compiled position ------------------------------------------------------------------------
-    def _side(self, state: State, side: int | None) -> int:
+    def side_of(self, state: State, side: int | None = None) -> int:
+        """The party a question about ``state`` is answered for: ``side``, else the party deciding now (of the seat
+        to play where chance or the rules decide)."""
         if side is not None:
             return side
         seat = state.decider()
@@ -175,11 +177,11 @@ class Solver:
         self.nodes += int(self.counts[ab.NODES])
         return None if self.counts[ab.ABORTED] else int(v)
 
-    def value(self, state: State, side: int | None = None, budget: int = 0) -> int | None:
+    def value(self, state: State, side: int | None = None, budget: int = 0, progress=None) -> int | None:
         """The final value for ``side`` (default: the party deciding now) with best play; None past ``budget``
-        positions (0: no limit)."""
-        side = self._side(state, side)
-        return self._bisect(state, self._walk(state), side, budget)
+        positions in all (0: no limit). ``progress(low, high, nodes)`` hears each narrowing of the value's range."""
+        side = self.side_of(state, side)
+        return self._bisect(state, self._walk(state), side, budget, self.nodes, progress)
 
     def _room(self, state: State) -> int:
         """The most the points still to come can move a value (every card left at its best, each King's best)."""
@@ -192,20 +194,33 @@ class Solver:
         cards = sum(int(maxpts[c]) for c in range(self.t.n_cards) if out >> c & 1)
         return cards + (out & self.t.royal_cards).bit_count() * int(kingmax[state.done])
 
-    def _bisect(self, state: State, walk: CompiledState, side: int, budget: int) -> int | None:
+    def _left(self, budget: int, start: int) -> int | None:
+        """What is left of ``budget`` positions (0: no limit) since the count stood at ``start``; None when
+        nothing is."""
+        if budget == 0:
+            return 0
+        left = budget - (self.nodes - start)
+        return left if left > 0 else None
+
+    def _bisect(self, state: State, walk: CompiledState, side: int, budget: int, start: int,
+                progress=None) -> int | None:
         """The exact value by halving its range with null-window searches (each one asks only "at least x?",
-        which cuts far more than a search for the value itself)."""
+        which cuts far more than a search for the value itself), within ``budget`` positions counted from
+        ``start``."""
         base, room = self._points(state, side), self._room(state)
         low, high = base - room, base + room
         while low < high:
             beta = (low + high + 1) // 2
-            r = self._search(walk, side, beta - 1, beta, budget)
+            left = self._left(budget, start)
+            r = None if left is None else self._search(walk, side, beta - 1, beta, left)
             if r is None:
                 return None
             if r >= beta:
                 low = r
             else:
                 high = r
+            if progress is not None:
+                progress(low, high, self.nodes - start)
         return low
 
     def move_values(self, state: State, side: int | None = None, budget: int = 0, horizon: int | None = None,
@@ -216,7 +231,7 @@ class Solver:
         (this one included), or with ``rollouts`` the mean of that many play-outs from there (``playout``:
         random, their numbers from ``seed``, or greedy: every seat plays the cheapest card that takes)."""
         self.seed[0] = seed & ((1 << 64) - 1)
-        side = self._side(state, side)
+        side = self.side_of(state, side)
         walk = self._walk(state)
         stop = None if horizon is None else min(self.t.n_tricks, state.done + horizon)
         out = []
@@ -226,20 +241,22 @@ class Solver:
             walk.undo()
         return out
 
-    def par(self, state: State, side: int | None = None, budget: int = 0) -> Par:
+    def par(self, state: State, side: int | None = None, budget: int = 0, progress=None) -> Par:
         """The best result for ``side`` (default: the party deciding now) and a line that achieves it.
 
-        With ``budget``, :class:`SearchLimit` when a search needs more positions than that.
+        With ``budget``, :class:`SearchLimit` when the value and the line need more positions than that in all.
+        ``progress(low, high, nodes)`` hears each narrowing of the value's range, then (low = high = the value)
+        each action of the line.
         """
-        side = self._side(state, side)
+        side = self.side_of(state, side)
         before = self.nodes
         game = state.clone()
         walk = self._walk(game)
-        value = self._bisect(game, walk, side, budget)
+        value = self._bisect(game, walk, side, budget, before, progress)
         if value is None:
             raise SearchLimit(budget, state.trick_number)
         base = self._points(game, side)
-        line = self._line(game, walk, side, value, True, budget)
+        line = self._line(game, walk, side, value, True, budget, before, progress)
         return Par(side=side, value=value, future=value - base, line=tuple(line), totals=tuple(game.points),
                    nodes=self.nodes - before)
 
@@ -253,28 +270,35 @@ class Solver:
         """A line from ``state`` along which ``side`` keeps a final value of at least ``target`` (which it must
         be able to force), and the finished game; the others play their first action that keeps it so."""
         game = state.clone()
-        return self._line(game, self._walk(game), side, target, False, budget), game
+        return self._line(game, self._walk(game), side, target, False, budget, self.nodes), game
 
-    def _line(self, game: State, walk: CompiledState, side: int, target: int, exact: bool, budget: int) -> list:
+    def _line(self, game: State, walk: CompiledState, side: int, target: int, exact: bool, budget: int,
+              start: int, progress=None) -> list:
         """Play ``game`` (and its compiled twin) to the end along actions that keep the value at ``target``
-        (``exact``) or at least there; the actions chosen, the rules' own included."""
+        (``exact``) or at least there; the actions chosen, the rules' own included. ``budget`` counts the
+        positions from ``start``."""
         line = []
         while not game.over:
             action = game.rule_action()
             if action is None:
                 actions = game.legal_actions()
                 action = actions[0] if len(actions) == 1 else self._keeping(walk, actions, side, target, exact,
-                                                                              budget)
+                                                                              budget, start)
             game.apply(action)
             walk.apply(action)
             line.append(action)
+            if progress is not None:
+                progress(target, target, self.nodes - start)
         return line
 
-    def _keeping(self, walk: CompiledState, actions: list, side: int, target: int, exact: bool, budget: int):
+    def _keeping(self, walk: CompiledState, actions: list, side: int, target: int, exact: bool, budget: int,
+                 start: int):
         """The first action after which the value is still ``target`` (or at least ``target``)."""
         for action in actions:
             walk.apply(action)
-            v = self._search(walk, side, target - 1, target + 1 if exact else target, budget)
+            left = self._left(budget, start)
+            v = None if left is None else self._search(walk, side, target - 1, target + 1 if exact else target,
+                                                        left)
             walk.undo()
             if v is None:
                 raise SearchLimit(budget, int(walk.arrays.regs[walk.c.TRICK]) + 1)

@@ -20,18 +20,34 @@ from ..kernel.state import State
 from ..kernel.tables import Tables
 from .exact import Solver, describe_action, worth_words
 
-DEFAULT_BUDGET = 200_000_000      # positions: a few minutes; a whole early deal may need more
+DEFAULT_BUDGET = 3_000_000_000    # positions in all: about ten minutes, room for a whole deal of four hands
 
 
-def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET, solver: Solver | None = None) -> dict:
+def table_bits_for(state: State) -> int:
+    """The size of the transposition table (2**bits entries of 48 bytes) for a question from ``state``: a whole deal
+    of thirteen tricks searches hundreds of millions of positions, and a table of 2**23 entries (400 MB) saves a
+    fifth of them over one of 2**22; a late position needs a small one.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> from schachett_rules.kernel.streams import GameStream
+    >>> table_bits_for(State.deal(tables_for("original"), 0, GameStream(0, 0)))
+    23
+    """
+    left = state.t.n_tricks - state.done
+    return 20 if left <= 8 else 22 if left <= 10 else 23
+
+
+def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET, solver: Solver | None = None,
+            progress=None) -> dict:
     """The par of ``state`` for the party deciding now, its best line and the tricks it makes, as JSON-ready data.
 
-    Raises :class:`~schachett_rules.errors.SchachettError` when the search needs more than ``budget`` positions.
+    Raises :class:`~schachett_rules.errors.SchachettError` when the search needs more than ``budget`` positions in
+    all. ``progress(low, high, nodes)`` hears how the search goes (:meth:`~.exact.Solver.par`).
     """
     t = state.t
-    solver = solver or Solver(t, table_bits=21)
+    solver = solver or Solver(t, table_bits=table_bits_for(state))
     start = time.perf_counter()
-    par = solver.par(state, budget=budget)
+    par = solver.par(state, budget=budget, progress=progress)
     seconds = time.perf_counter() - start
     game = state.clone()
     first = len(game.tricks)

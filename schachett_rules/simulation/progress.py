@@ -48,3 +48,15 @@ def bar(total: int, label: str, disable: bool = False) -> Iterator[Callable[[int
         if started[0]:
             progress.advance(task, pending[0])
             progress.stop()
+
+
+@contextlib.contextmanager
+def status(label: str, disable: bool = False) -> Iterator[Callable[[str], None]]:
+    """A one-line status on standard error, rewritten as a long search goes on (shown on a terminal only, and
+    gone when the search ends); yields a function that sets the text after ``label``."""
+    console = Console(stderr=True)
+    if disable or not console.is_terminal:
+        yield lambda text: None
+        return
+    with console.status(label) as shown:
+        yield lambda text: shown.update(f"{label} {text}")
