@@ -287,7 +287,7 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
            hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
            alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts, u,
            seed, order,
-           playout_policy, side, alpha, beta, budget, stop, rollouts):
+           playout_policy, side, alpha, beta, budget, stop, rollouts, generation):
     """The value for party ``side`` of the position in the arrays, within the window (``alpha``, ``beta``).
 
     The search goes to the end of the game, or with ``stop`` < the number of tricks no further than the
@@ -298,7 +298,8 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
     keeps the values of each horizon and kind of play-out apart.
 
     Fail-soft: a value at or below ``alpha`` is an upper bound, at or above ``beta`` a lower bound. The
-    arrays are left as they were. With ``budget`` > 0 the search stops after that many positions, sets
+    arrays are left as they were. ``generation`` numbers the question the search serves: the table prefers the
+    positions with most tricks left of the question at hand, and lets an earlier question's go. With ``budget`` > 0 the search stops after that many positions, sets
     ``counts[ABORTED]`` and returns 0.
     """
     n_seats, words = sc[S_SEATS], sc[S_WORDS]
@@ -315,6 +316,7 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
                    hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals,
                    s_each, alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_bounds, tt_moves, moves,
                    frames, fkeys, counts, u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts,
+                   generation,
                    faces, scratch, legal, kings, offered, still, cards, takes)
 
 
@@ -323,7 +325,7 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
             event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
             hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
             alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts,
-            u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts,
+            u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts, generation,
             faces, scratch, legal, kings, offered, still, cards, takes):
     """The loop of :func:`search`, with its scratch arrays. Compiled without reference counting: in a function
     that counts them every view of a hand or a table row costs two atomic operations, and they took five times
@@ -434,9 +436,9 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                     j = _entry(tt_keys, slot, fkeys[d, 0], fkeys[d, 1])
                     if j >= 0:
                         lo, hi = max(lo, tt_bounds[j, 0]), min(hi, tt_bounds[j, 1])
-                    elif left >= tt_moves[slot, 1]:
+                    elif tt_moves[slot, 1] >> 6 != generation or left >= tt_moves[slot, 1] & 63:
                         # the bucket's first entry keeps the position with the most tricks left (the most work
-                        # saved), the one it held moves to the second, which takes whatever comes
+                        # saved) of this question, the one it held moves to the second, which takes whatever comes
                         j = slot
                         tt_keys[slot + 1, 0], tt_keys[slot + 1, 1] = tt_keys[slot, 0], tt_keys[slot, 1]
                         tt_bounds[slot + 1, 0], tt_bounds[slot + 1, 1] = tt_bounds[slot, 0], tt_bounds[slot, 1]
@@ -445,7 +447,7 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                         j = slot + 1
                     tt_keys[j, 0], tt_keys[j, 1] = fkeys[d, 0], fkeys[d, 1]
                     tt_bounds[j, 0], tt_bounds[j, 1] = lo, hi
-                    tt_moves[j, 0], tt_moves[j, 1] = frames[d, F_MOVE], left
+                    tt_moves[j, 0], tt_moves[j, 1] = frames[d, F_MOVE], left + 64 * generation
                     counts[STORES] += 1
                 continue
             i += 1

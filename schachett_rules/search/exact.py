@@ -153,10 +153,12 @@ class Solver:
         self.playouts = {"random": plan.policy,
                          "greedy": np.where(plan.policy >= 0, plan.policy, CHEAPEST_TAKER).astype(np.int64)}
         self.nodes = 0
+        self.generation = 0     # numbers the questions, so that the table lets an earlier question's entries go
 
     def clear(self) -> None:
         """Forget every position kept."""
         self.tt_keys[:] = 0
+        self.tt_moves[:] = 0
 
     # --- the compiled position ------------------------------------------------------------------------
     def side_of(self, state: State, side: int | None = None) -> int:
@@ -173,7 +175,7 @@ class Solver:
                 stop: int | None = None, rollouts: int = 0, playout: str = "random") -> int | None:
         self.counts[:] = 0
         v = ab.search(*walk.tables, *walk.arrays.arrays(), *self.extra, self.playouts[playout], side, alpha, beta,
-                      budget, self.t.n_tricks if stop is None else stop, rollouts)
+                      budget, self.t.n_tricks if stop is None else stop, rollouts, self.generation)
         self.nodes += int(self.counts[ab.NODES])
         return None if self.counts[ab.ABORTED] else int(v)
 
@@ -181,6 +183,7 @@ class Solver:
         """The final value for ``side`` (default: the party deciding now) with best play; None past ``budget``
         positions in all (0: no limit). ``progress(low, high, nodes)`` hears each narrowing of the value's range."""
         side = self.side_of(state, side)
+        self.generation += 1
         return self._bisect(state, self._walk(state), side, budget, self.nodes, progress)
 
     def _room(self, state: State) -> int:
@@ -232,6 +235,7 @@ class Solver:
         random, their numbers from ``seed``, or greedy: every seat plays the cheapest card that takes)."""
         self.seed[0] = seed & ((1 << 64) - 1)
         side = self.side_of(state, side)
+        self.generation += 1
         walk = self._walk(state)
         stop = None if horizon is None else min(self.t.n_tricks, state.done + horizon)
         out = []
@@ -249,6 +253,7 @@ class Solver:
         each action of the line.
         """
         side = self.side_of(state, side)
+        self.generation += 1
         before = self.nodes
         game = state.clone()
         walk = self._walk(game)
@@ -263,12 +268,14 @@ class Solver:
     def forces(self, state: State, side: int, target: int, budget: int = 0) -> bool | None:
         """Whether ``side`` can make its final value at least ``target`` whatever the others play (one
         null-window search: far quicker than the value itself); None past ``budget`` positions."""
+        self.generation += 1
         v = self._search(self._walk(state), side, target - 1, target, budget)
         return None if v is None else v >= target
 
     def forcing_line(self, state: State, side: int, target: int, budget: int = 0) -> tuple[list, State]:
         """A line from ``state`` along which ``side`` keeps a final value of at least ``target`` (which it must
         be able to force), and the finished game; the others play their first action that keeps it so."""
+        self.generation += 1
         game = state.clone()
         return self._line(game, self._walk(game), side, target, False, budget, self.nodes), game
 
