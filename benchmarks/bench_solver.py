@@ -66,7 +66,8 @@ def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget:
                                                   if value is not None else
                                                   f"not solved within {full_budget:,} positions ({spent:.0f} s)"),
               flush=True)
-    print(f"  whole deals: median {statistics.median(times):.1f} s, p90 {sorted(times)[int(0.9 * (len(times) - 1))]:.1f} s, "
+    p90 = sorted(times)[int(0.9 * (len(times) - 1))]
+    print(f"  whole deals: median {statistics.median(times):.1f} s, p90 {p90:.1f} s, "
           f"slowest {max(times):.1f} s; {sum(counts) / sum(times):,.0f} positions/s, "
           f"{statistics.median(counts):,.0f} positions a deal (median)", flush=True)
 

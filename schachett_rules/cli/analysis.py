@@ -45,7 +45,7 @@ def _record_position(path: Path, after: int | None, option_items: tuple[str, ...
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
 @click.option("--budget", type=click.IntRange(min=1000), default=None,
               help="Positions the search may visit in all before it gives up (default 3 billion, about ten "
-                   "minutes; a whole deal of four hands takes a few minutes and 400 MB).")
+                   "minutes; most whole deals of four hands take two to four minutes and 400 MB, some far more).")
 @click.option("--json", "as_json", is_flag=True, help="Print the par, the line and its tricks as JSON.")
 @option_flag
 def solve(target: str, after: int | None, seed: int | None, dealer: int | None, budget: int | None, as_json: bool,

@@ -299,8 +299,8 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
 
     Fail-soft: a value at or below ``alpha`` is an upper bound, at or above ``beta`` a lower bound. The
     arrays are left as they were. ``generation`` numbers the question the search serves: the table prefers the
-    positions with most tricks left of the question at hand, and lets an earlier question's go. With ``budget`` > 0 the search stops after that many positions, sets
-    ``counts[ABORTED]`` and returns 0.
+    positions with most tricks left of the question at hand, and lets an earlier question's go. With ``budget``
+    > 0 the search stops after that many positions, sets ``counts[ABORTED]`` and returns 0.
     """
     n_seats, words = sc[S_SEATS], sc[S_WORDS]
     faces = np.zeros(n_seats, dtype=np.int64)

@@ -127,7 +127,8 @@ class Solver:
         size = 1 << table_bits
         self.tt_keys = np.zeros((size, 2), dtype=np.uint64)
         self.tt_bounds = np.zeros((size, 2), dtype=np.int64)
-        self.tt_moves = np.zeros((size, 2), dtype=np.int64)      # the best move, the tricks left
+        # per entry: the best move; the tricks left plus 64 times the number of the question that stored it
+        self.tt_moves = np.zeros((size, 2), dtype=np.int64)
         depth = plan_of(t).max_actions + 2                 # every action of a game, at the most
         kings = t.royal_cards.bit_count()
         self.moves = np.zeros((depth, max(kings, 1) * t.hand_size + t.hand_size + 2), dtype=np.int64)
