@@ -128,6 +128,43 @@ def test_the_s12_witness_game_solved_from_its_last_tricks():
     assert solver_for(t).value(game) == brute(game.clone(), side)
 
 
+def one_king_fallen(ruleset: str, options, left: int, seeds=range(200)):
+    """Endgames with ``left`` tricks to go where one King has fallen and the other is still held."""
+    t = tables_for(ruleset, options)
+    for seed in seeds:
+        game = endgame(ruleset, seed, left, options)
+        held = sum((h & t.royal_cards).bit_count() for h in game.hands)
+        if game.count.total == 1 and held == 1 and not game.trick:
+            yield game
+
+
+@pytest.mark.parametrize("order", ["by-fate", "both-first", "per-event"])
+def test_s7_to_s9_par_once_the_first_king_has_fallen(order):
+    # the search bounds a King still held by its later points once the first King's are gone (§7: "for the
+    # later-captured 2nd King, only six times the remaining cards"); where each kind of event has its own 1st
+    # King, a later King may still earn another event's first points
+    games = list(one_king_fallen("original", (("king-order", order),), 3))[:12]
+    assert len(games) == 12
+    for game in games:
+        side = game.t.party_of[game.decider()]
+        assert solver_for(game.t).value(game) == brute(game.clone(), side)
+
+
+def test_s7_the_room_left_once_the_first_king_has_fallen():
+    # what the points still to come can move a value, from §12's card points and §7's later King: six times the
+    # cards each player holds (the largest of §7 to §9's later points), not the first King's 100 more
+    game = next(one_king_fallen("original", (), 5))
+    t = game.t
+    points = {"D": 12, "T": 11, "L": 10, "S": 9}
+    cards = 0
+    for hand in game.hands:
+        for card in range(t.n_cards):
+            if hand >> card & 1:
+                name = t.deck.card_name(card)
+                cards += 9 if name[1:] == "IV" else points.get(name[1:], int(name[1:]) if name[1:].isdigit() else 0)
+    assert Solver(t)._room(game) == cards + 6 * 5
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), mine=st.booleans())
 def test_the_solvers_party_never_does_worse_than_par_whatever_the_others_play(seed, mine):

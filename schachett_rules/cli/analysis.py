@@ -46,10 +46,13 @@ def _record_position(path: Path, after: int | None, option_items: tuple[str, ...
 @click.option("--budget", type=click.IntRange(min=1000), default=None,
               help="Positions the search may visit in all before it gives up (default 3 billion, about ten "
                    "minutes; most whole deals of four hands take two to four minutes and 400 MB, some far more).")
+@click.option("--table-mb", type=click.IntRange(min=2), default=None,
+              help="Megabytes the table of positions may take (default: by the position, 400 for a whole deal of "
+                   "four hands); a smaller table gives the same answer more slowly.")
 @click.option("--json", "as_json", is_flag=True, help="Print the par, the line and its tricks as JSON.")
 @option_flag
-def solve(target: str, after: int | None, seed: int | None, dealer: int | None, budget: int | None, as_json: bool,
-          option_items: tuple[str, ...]) -> None:
+def solve(target: str, after: int | None, seed: int | None, dealer: int | None, budget: int | None,
+          table_mb: int | None, as_json: bool, option_items: tuple[str, ...]) -> None:
     """The best result each party can force with every hand open, and a line that achieves it.
 
     TARGET is a game record (JSON) or a ruleset: `schachett solve game.json --after 36` solves the record from
@@ -78,7 +81,7 @@ def solve(target: str, after: int | None, seed: int | None, dealer: int | None, 
         name, where = r.name, f"the deal of seed {seed} (dealer {t.seat_name(d)})"
     if state.over:
         raise UsageError(f"{where}: the game is over, so nothing is left to solve; give --after with fewer actions")
-    solver = Solver(t, table_bits=table_bits_for(state))
+    solver = Solver(t, table_bits=table_bits_for(state, table_mb))
     party = t.party_names[solver.side_of(state)]
     with status(f"Solving {where}:") as show:
         def progress(low: int, high: int, nodes: int) -> None:

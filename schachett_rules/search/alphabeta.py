@@ -28,7 +28,7 @@ import numpy as np
 from ..playouts import compiled as c
 from ..playouts.bits import _bare, _inline, _jit
 from ..playouts.compiled import (A_CARD, A_CASTLE, A_PASS, ASK, CASTLE, CASTLED, FALLEN, LEADER, OVER,  # noqa: F401
-                                 H_PLAYED, PHASE, PLAY, PLAYED, S_CARDS, S_OWED, S_PARTIES, S_RULES, S_SEATS,
+                                 H_PLAYED, PHASE, PLAY, PLAYED, S_CARDS, S_EACH, S_OWED, S_PARTIES, S_RULES, S_SEATS,
                                  S_TRICKS, S_WORDS, TRICK, VARIANT,
                                  _castle, _castler, _legal, _play_card, _push, _settle, _winner, automaton_pick,
                                  count_cards, has_card, kth_card, takes_from, toggle)
@@ -110,8 +110,21 @@ def _diff(sc, totals, side):
 
 
 @_inline
-def _room(sc, royal, hands, regs, maxpts, kingmax):
-    """The most the points still to come can move a value: every card left at its best, each King at its best event."""
+def _king_room(sc, regs, each, kingmax):
+    """The most one King still to fall can move a value from this trick on: its best event, counted with the
+    first King's points only while they are still to be had (no King fallen yet; where each event counts its own
+    first King, none of that event)."""
+    best = 0
+    for e in range(kingmax.shape[1]):
+        still_first = each[0, e] == 0 if sc[S_EACH] != 0 else regs[FALLEN] == 0
+        best = max(best, kingmax[0 if still_first else 1, e, regs[TRICK]])
+    return best
+
+
+@_inline
+def _room(sc, royal, hands, regs, each, maxpts, kingmax):
+    """The most the points still to come can move a value: every card left at its best, each King at its best
+    event (:func:`_king_room`)."""
     total = 0
     kings = 0
     for s in range(sc[S_SEATS]):
@@ -122,7 +135,7 @@ def _room(sc, royal, hands, regs, maxpts, kingmax):
                 low = m & (~m + np.uint64(1))
                 total += maxpts[w * 64 + c.popcount(low - np.uint64(1))]
                 m ^= low
-    return total + kings * kingmax[regs[TRICK]]
+    return total + kings * _king_room(sc, regs, each, kingmax) if kings else total
 
 
 @_inline
@@ -381,7 +394,7 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                         v = hi
                         continue
                     a, b = max(a, lo), min(b, hi)
-                room = _room(sc, royal, hands, regs, maxpts, kingmax)
+                room = _room(sc, royal, hands, regs, each, maxpts, kingmax)
                 if base + room <= a:
                     v = base + room
                     continue

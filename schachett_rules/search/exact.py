@@ -98,13 +98,16 @@ def worth_words(t: Tables) -> str:
     return "a card's points against the party taking it (the fewest points win; a moon shot is not valued)"
 
 
-def _king_bound(t: Tables) -> list[int]:
-    """By trick (from 0, one past the last too): the most one King's event can move a value from then on."""
+def _king_bound(t: Tables) -> np.ndarray:
+    """By event and trick (from 0, one past the last too): the most a King's event can move a value from then on,
+    with the first King's points (row 0) and once they are gone (row 1)."""
     coalition = max(1, len(t.parties) - 1)     # an event scored by "the opponents" counts for each of them
-    out = []
-    for trick in range(t.n_tricks + 1):
-        best = max((max(list(e.first[trick:]) + list(e.later[trick:]) or [0]) for e in t.events), default=0)
-        out.append(best * coalition)
+    out = np.zeros((2, max(1, len(t.events)), t.n_tricks + 1), dtype=np.int64)
+    for e, event in enumerate(t.events):
+        for trick in range(t.n_tricks + 1):
+            later = [abs(x) for x in event.later[trick:]] or [0]
+            out[0, e, trick] = max(later + [abs(x) for x in event.first[trick:]]) * coalition
+            out[1, e, trick] = max(later) * coalition
     return out
 
 
@@ -145,7 +148,7 @@ class Solver:
             chain_cards[i, :len(ch)] = ch
             for card in ch:
                 chained[card // 64] |= np.uint64(1 << (card % 64))
-        self.extra = (alike, apart, maxpts, np.array(_king_bound(t), dtype=np.int64), chain_cards, chained,
+        self.extra = (alike, apart, maxpts, _king_bound(t), chain_cards, chained,
                       self.tt_keys, self.tt_bounds,
                       self.tt_moves, self.moves, self.frames, self.fkeys, self.counts,
                       np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
@@ -187,8 +190,10 @@ class Solver:
         self.generation += 1
         return self._bisect(state, self._walk(state), side, budget, self.nodes, progress)
 
-    def _room(self, state: State) -> int:
-        """The most the points still to come can move a value (every card left at its best, each King's best)."""
+    def _room(self, state: State, walk: CompiledState | None = None) -> int:
+        """The most the points still to come can move a value (every card left at its best, each King at its best
+        event, as the search bounds a position: :func:`.alphabeta._king_room`); ``walk``: the position compiled."""
+        walk = walk or self._walk(state)
         out = 0
         for h in state.hands:
             out |= h
@@ -196,7 +201,10 @@ class Solver:
             out |= 1 << card
         maxpts, kingmax = self.extra[2], self.extra[3]
         cards = sum(int(maxpts[c]) for c in range(self.t.n_cards) if out >> c & 1)
-        return cards + (out & self.t.royal_cards).bit_count() * int(kingmax[state.done])
+        kings = (out & self.t.royal_cards).bit_count()
+        if not kings:
+            return cards
+        return cards + kings * int(ab._king_room(walk.tables[0], walk.arrays.regs, walk.arrays.each, kingmax))
 
     def _left(self, budget: int, start: int) -> int | None:
         """What is left of ``budget`` positions (0: no limit) since the count stood at ``start``; None when
@@ -211,7 +219,7 @@ class Solver:
         """The exact value by halving its range with null-window searches (each one asks only "at least x?",
         which cuts far more than a search for the value itself), within ``budget`` positions counted from
         ``start``."""
-        base, room = self._points(state, side), self._room(state)
+        base, room = self._points(state, side), self._room(state, walk)
         low, high = base - room, base + room
         while low < high:
             beta = (low + high + 1) // 2

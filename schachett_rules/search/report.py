@@ -23,18 +23,26 @@ from .exact import Solver, describe_action, worth_words
 DEFAULT_BUDGET = 3_000_000_000    # positions in all: about ten minutes, room for a whole deal of four hands
 
 
-def table_bits_for(state: State) -> int:
+ENTRY_BYTES = 48       # a table entry: two key words, the future's two bounds, the best move and its question
+
+
+def table_bits_for(state: State, most_mb: int | None = None) -> int:
     """The size of the transposition table (2**bits entries of 48 bytes) for a question from ``state``: a whole deal
     of thirteen tricks searches hundreds of millions of positions, and a table of 2**23 entries (400 MB) saves a
-    fifth of them over one of 2**22; a late position needs a small one.
+    fifth of them over one of 2**22; a late position needs a small one. ``most_mb``: no more than that many
+    megabytes (a smaller table answers the same, with more positions searched again).
 
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> from schachett_rules.kernel.streams import GameStream
-    >>> table_bits_for(State.deal(tables_for("original"), 0, GameStream(0, 0)))
-    23
+    >>> deal = State.deal(tables_for("original"), 0, GameStream(0, 0))
+    >>> table_bits_for(deal), table_bits_for(deal, most_mb=100)
+    (23, 21)
     """
     left = state.t.n_tricks - state.done
-    return 20 if left <= 8 else 22 if left <= 10 else 23
+    bits = 20 if left <= 8 else 22 if left <= 10 else 23
+    if most_mb is not None:
+        bits = min(bits, ((most_mb << 20) // ENTRY_BYTES).bit_length() - 1)
+    return bits
 
 
 def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET, solver: Solver | None = None,
@@ -62,7 +70,7 @@ def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET
             "value_counts": worth_words(state.base),
             "points_now": list(state.points), "totals": list(par.totals),
             "line": [describe_action(t, a) for a in par.line], "tricks": tricks, "nodes": par.nodes,
-            "seconds": round(seconds, 3)}
+            "seconds": round(seconds, 3), "table_mb": round(len(solver.tt_keys) * ENTRY_BYTES / (1 << 20), 1)}
 
 
 def format_analysis(rep: dict, t: Tables) -> str:
@@ -74,7 +82,8 @@ def format_analysis(rep: dict, t: Tables) -> str:
              f"{rep['totals'][side]}, {them} {', '.join(str(rep['totals'][p]) for p in others)}: "
              f"{rep['value']:+d} for {rep['party']} ({rep['future']:+d} from here).",
              *([f"  The value counts {rep['value_counts']}."] if rep["value_counts"] != "the points" else []),
-             f"  {rep['nodes']:,} positions searched in {rep['seconds']:.2f} s.", "", "Best line:"]
+             f"  {rep['nodes']:,} positions searched in {rep['seconds']:.2f} s, with a table of {rep['table_mb']:g} MB.",
+             "", "Best line:"]
     for tr in rep["tricks"]:
         cards = ", ".join(f"{seat} {card}" for seat, card in tr["cards"])
         events = f"; {', '.join(tr['events'])}" if tr["events"] else ""
