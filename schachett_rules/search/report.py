@@ -28,7 +28,7 @@ ENTRY_BYTES = 48       # a table entry: two key words, the future's two bounds, 
 
 def table_bits_for(state: State, most_mb: int | None = None) -> int:
     """The size of the transposition table (2**bits entries of 48 bytes) for a question from ``state``: a whole deal
-    of thirteen tricks searches hundreds of millions of positions, and a table of 2**23 entries (400 MB) saves a
+    of thirteen tricks searches hundreds of millions of positions, and a table of 2**23 entries (384 MB) saves a
     fifth of them over one of 2**22; a late position needs a small one. ``most_mb``: no more than that many
     megabytes (a smaller table answers the same, with more positions searched again).
 
