@@ -165,6 +165,31 @@ def test_s7_the_room_left_once_the_first_king_has_fallen():
     assert Solver(t)._room(game) == cards + 6 * 5
 
 
+@pytest.mark.parametrize("order,shared", [("by-fate", True), ("per-event", False)])
+def test_s7_to_s9_positions_alike_but_for_how_the_first_king_fell_share_an_entry(order, shared):
+    # of the Kings fallen the future asks only whether the first King's points are gone: by fate (one 1st King in
+    # all), a position after a checkmate is the one after a stalemate; where each event has its own 1st King
+    # (per event), it is not, since a stalemate's first points are still to be had after a checkmate
+    from schachett_rules.playouts import compiled as c
+    from schachett_rules.playouts.walk import CompiledState
+    from schachett_rules.search import alphabeta as ab
+    game = next(one_king_fallen("original", (("king-order", order),), 5))
+    solver, walk = Solver(game.t), CompiledState(game)
+    chains, chained = solver.extra[4], solver.extra[5]
+    events = [e.name for e in game.t.events]
+
+    def key(fallen: int, event: str | None):
+        walk.arrays.regs[c.FALLEN] = fallen
+        walk.arrays.each[0, :] = 0
+        if event is not None:
+            walk.arrays.each[0, events.index(event)] = fallen
+        return ab._keys(walk.tables[0], walk.arrays.hands, walk.arrays.regs, walk.arrays.each, 0, chains, chained,
+                        len(chains))
+
+    assert (key(1, "checkmate") == key(1, "stalemate")) == shared
+    assert key(1, "checkmate") != key(0, None)
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), mine=st.booleans())
 def test_the_solvers_party_never_does_worse_than_par_whatever_the_others_play(seed, mine):

@@ -8,8 +8,9 @@ card (``automaton_pick``), and :func:`~schachett_rules.playouts.compiled.undo`. 
 The value of a position for a party ``P`` is its final points minus the points of every other party taken
 together (with two parties: the point difference); the points already scored are part of it, so a value is
 "where the game ends", and the table keeps each position's *future* (the value less the difference so far),
-which is the same whatever came before: the key is the cards left in each hand, who leads, the Kings fallen
-(in all and per event, for the first-King bonuses), the seats that castled, and ``P``. Positions are kept at
+which is the same whatever came before: the key is the cards left in each hand, who leads, whether the first
+King's points are gone (in all, or per event where each event counts its own first King: of the Kings fallen,
+nothing else bears on the future), the seats that castled, and ``P``. Positions are kept at
 the start of a trick. Every seat of ``P`` maximises, every other seat minimises: with more than two parties
 the others play as one coalition against ``P`` (the "paranoid" reading), the only one that keeps a value a
 sum of points.
@@ -55,7 +56,7 @@ def _mix(z):
 
 @_inline
 def _keys(sc, hands, regs, each, side, chains, chained, n_chains):
-    """Two independent 64-bit hashes of a trick-start position (hands, leader, Kings fallen, castles, party).
+    """Two independent 64-bit hashes of a trick-start position (hands, leader, first King gone, castles, party).
 
     The cards of the first ``n_chains`` chains (:func:`~.equivalence.chains`: cards that differ only in taking
     one another, in rank order) count by the order of their holders alone, not by which of them each holds, so
@@ -84,9 +85,10 @@ def _keys(sc, hands, regs, each, side, chains, chained, n_chains):
         for w in range(sc[S_WORDS]):
             a = _mix(a ^ hands[row, w]) + np.uint64(997 + w)
             b = _mix(b + hands[row, w]) ^ np.uint64(991 + w)
-    extra = np.uint64(regs[LEADER] + 64 * (regs[FALLEN] + 64 * regs[CASTLED]))
-    for e in range(each.shape[1]):
-        extra = extra * np.uint64(131) + np.uint64(each[0, e])
+    extra = np.uint64(regs[LEADER] + 64 * ((1 if regs[FALLEN] > 0 else 0) + 64 * regs[CASTLED]))
+    if sc[S_EACH] != 0:
+        for e in range(each.shape[1]):
+            extra = extra * np.uint64(3) + np.uint64(1 if each[0, e] > 0 else 0)
     return _mix(a ^ extra), _mix(b + extra * np.uint64(3))
 
 
