@@ -111,10 +111,15 @@ def _king_bound(t: Tables) -> np.ndarray:
     return out
 
 
+# a table entry: two key words, the future's two bounds, the best move, and the tricks left with the question's
+# number (Solver.tt_keys, tt_bounds and tt_moves: two 64-bit words each)
+ENTRY_BYTES = 3 * 2 * 8
+
+
 class Solver:
     """Exact values of open-hand positions of one ruleset; the table is kept between questions.
 
-    ``table_bits``: the transposition table has 2**table_bits entries (about 40 bytes each). ``by_chains``: the
+    ``table_bits``: the transposition table has 2**table_bits entries (:data:`ENTRY_BYTES` each). ``by_chains``: the
     table keys the cards of a chain (:func:`~.equivalence.chains`) by the order of their holders, so that
     positions alike but for the ranks of cards gone share an entry (False: every card by itself).
     """
@@ -158,6 +163,10 @@ class Solver:
                          "greedy": np.where(plan.policy >= 0, plan.policy, CHEAPEST_TAKER).astype(np.int64)}
         self.nodes = 0
         self.generation = 0     # numbers the questions, so that the table lets an earlier question's entries go
+
+    def table_bytes(self) -> int:
+        """The size of the transposition table in bytes."""
+        return self.tt_keys.nbytes + self.tt_bounds.nbytes + self.tt_moves.nbytes
 
     def clear(self) -> None:
         """Forget every position kept."""

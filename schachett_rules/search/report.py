@@ -18,12 +18,9 @@ import time
 
 from ..kernel.state import State
 from ..kernel.tables import Tables
-from .exact import Solver, describe_action, worth_words
+from .exact import ENTRY_BYTES, Solver, describe_action, worth_words
 
 DEFAULT_BUDGET = 3_000_000_000    # positions in all: about ten minutes, room for a whole deal of four hands
-
-
-ENTRY_BYTES = 48       # a table entry: two key words, the future's two bounds, the best move and its question
 
 
 def table_bits_for(state: State, most_mb: int | None = None) -> int:
@@ -70,7 +67,7 @@ def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET
             "value_counts": worth_words(state.base),
             "points_now": list(state.points), "totals": list(par.totals),
             "line": [describe_action(t, a) for a in par.line], "tricks": tricks, "nodes": par.nodes,
-            "seconds": round(seconds, 3), "table_mb": round(len(solver.tt_keys) * ENTRY_BYTES / (1 << 20), 1)}
+            "seconds": round(seconds, 3), "table_mb": round(solver.table_bytes() / (1 << 20), 1)}
 
 
 def format_analysis(rep: dict, t: Tables) -> str:
@@ -82,7 +79,8 @@ def format_analysis(rep: dict, t: Tables) -> str:
              f"{rep['totals'][side]}, {them} {', '.join(str(rep['totals'][p]) for p in others)}: "
              f"{rep['value']:+d} for {rep['party']} ({rep['future']:+d} from here).",
              *([f"  The value counts {rep['value_counts']}."] if rep["value_counts"] != "the points" else []),
-             f"  {rep['nodes']:,} positions searched in {rep['seconds']:.2f} s, with a table of {rep['table_mb']:g} MB.",
+             f"  {rep['nodes']:,} positions searched in {rep['seconds']:.2f} s, "
+             f"with a table of {rep['table_mb']:g} MB.",
              "", "Best line:"]
     for tr in rep["tricks"]:
         cards = ", ".join(f"{seat} {card}" for seat, card in tr["cards"])
