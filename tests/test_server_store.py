@@ -145,7 +145,13 @@ def test_every_ruleset_plays_to_its_end_at_a_table(ruleset, tmp_path):
         assert v["turn"]["yours"], v["turn"]
         state, _ = engine_state(f"sqlite:///{tmp_path / 'tables.sqlite'}", table)
         assert set(v["legal"]) == set(state.observation(v["seat"]).legal)
-        v = service.act(table, key, {"pass": True} if v["decision"] == "castle" else {"card": v["legal"][0]})
+        if v["decision"] == "castle":
+            action = {"pass": True}
+        elif v["decision"] in ("give", "bid", "call", "discard", "answer"):     # a decision before play
+            action = {"decide": v["choices"][0]}
+        else:
+            action = {"card": v["legal"][0]}
+        v = service.act(table, key, action)
     assert v["over"] and v["result"]["totals"] is not None
     record = service.record(table)
     assert len(record["hands"]) == len(v["seats"])
