@@ -138,3 +138,35 @@ def test_solve_within_a_budget_says_where_it_stopped():
     runner = CliRunner()
     out = runner.invoke(main, ["solve", "original", "--deal", "1", "--budget", "5000"])
     assert out.exit_code == 1 and "stopped after 5,000 positions" in out.output and "trick 1" in out.output
+
+
+WARMED_THEN_PLAYED = """
+import gc, random
+from numba.core.dispatcher import Dispatcher
+from schachett_rules.kernel.compiler import tables_for
+from schachett_rules.players import make_bot
+from schachett_rules.players.bots import play_game
+from schachett_rules.players.warm import warm_up
+
+def made():
+    return {id(d): len(d.overloads) for d in gc.get_objects() if isinstance(d, Dispatcher)}
+
+warm_up()
+before = made()
+for ruleset in ("hearts", "reconstruction", "five-players"):
+    t = tables_for(ruleset)
+    bots = [make_bot(("dd:2", "mc:2", "ismcts:20")[s % 3], t) for s in range(t.n_seats)]
+    play_game(t, 1, bots, random.Random(3))
+after = made()
+print(sum(before.values()), sum(1 for k in after if after[k] != before.get(k, 0)))
+"""
+
+
+def test_after_the_warm_up_no_strong_player_waits_for_compiled_code():
+    """`schachett serve` readies the strong bots when it starts (players/warm.py): after that one game, games of
+    other rulesets with every strong player seated make no compiled function anew."""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", WARMED_THEN_PLAYED], capture_output=True, text=True, check=True)
+    made_by_warm_up, made_after = (int(x) for x in out.stdout.split())
+    assert made_by_warm_up > 0 and made_after == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 from pathlib import Path
 
 import click
@@ -19,6 +20,16 @@ def _port_free(host: str, port: int) -> None:
     except OSError as err:
         raise UsageError(f"--host {host} --port {port}: the address cannot be used ({err.strerror}); another server "
                          f"may be running there: choose another --port") from None
+
+
+def _ready_bots() -> None:
+    from ..players.warm import warm_up
+    click.echo("Readying the strong bots (a second, or a few minutes the first time after an install)")
+    try:
+        click.echo(f"The strong bots are ready ({warm_up():.0f} s)")
+    except Exception as err:      # noqa: BLE001 - the server serves on; each bot then compiles at its first card
+        click.echo(f"The strong bots could not be readied ({type(err).__name__}: {err}); each will be made at its "
+                   f"first decision instead", err=True)
 
 
 @click.command()
@@ -57,6 +68,9 @@ def serve(host: str, port: int, db_url: str | None, workers: int, rate_per_key: 
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"Schachett game server on http://{shown}:{port}/ ({workers} process{'es' if workers > 1 else ''}; "
                f"Ctrl-C stops it)", err=False)
+    # the strong bots' compiled code, made while the server already answers: after an install it takes minutes,
+    # which a person's first game against them would otherwise spend waiting for a card
+    threading.Thread(target=_ready_bots, name="ready-bots", daemon=True).start()
     os.environ["SCHACHETT_SERVER_DB"] = db_url or ""
     os.environ["SCHACHETT_SERVER_RATES"] = f"{rate_per_key},{rate_per_address}"
     store.engine.dispose()
