@@ -169,8 +169,11 @@ class Solver:
         return self.tt_keys.nbytes + self.tt_bounds.nbytes + self.tt_moves.nbytes
 
     def clear(self) -> None:
-        """Forget every position kept."""
+        """Forget every position kept. The whole table is written, the bounds too: a table just made is mapped by
+        the system only page by page as a search first touches it, and a benchmark's first few searches would pay
+        for that (15 to 30 ms for a table of 2^22 entries, against half a millisecond for a four-trick endgame)."""
         self.tt_keys[:] = 0
+        self.tt_bounds[:] = 0
         self.tt_moves[:] = 0
 
     # --- the compiled position ------------------------------------------------------------------------
