@@ -7,6 +7,9 @@ the rules from it, through the queries of this package.
 
 from __future__ import annotations
 
+import functools
+import threading
+import weakref
 from dataclasses import dataclass, field
 
 from ..language import ir
@@ -263,3 +266,37 @@ class Tables:
     def opposite(self, seat: int) -> int:
         """The seat across the table."""
         return (seat + self.n_seats // 2) % self.n_seats
+
+
+def per_tables(build):
+    """``build(t)`` made once for each :class:`Tables` and shared by every thread (a Tables never changes); the
+    value goes when the tables do. A build that raises is asked again next time.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> made = []
+    >>> @per_tables
+    ... def seats_twice(t):
+    ...     made.append(t.name)
+    ...     return 2 * t.n_seats
+    >>> t = tables_for("original")
+    >>> seats_twice(t), seats_twice(t), made
+    (8, 8, ['original'])
+    """
+    values: dict[int, tuple] = {}
+    lock = threading.Lock()
+
+    @functools.wraps(build)
+    def cached(t: Tables):
+        key = id(t)
+        with lock:
+            entry = values.get(key)
+            if entry is not None and entry[0]() is t:
+                return entry[1]
+        value = build(t)              # outside the lock: a build may ask for another table's value
+        with lock:
+            entry = values.get(key)
+            if entry is not None and entry[0]() is t:
+                return entry[1]       # another thread built it meanwhile: every caller shares one
+            values[key] = (weakref.ref(t, lambda _ref, k=key: values.pop(k, None)), value)
+        return value
+    return cached

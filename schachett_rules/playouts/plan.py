@@ -8,7 +8,6 @@ functions (:mod:`.compiled`) read and write.
 
 from __future__ import annotations
 
-import threading
 import weakref
 
 import numpy as np
@@ -19,7 +18,7 @@ from ..kernel.automaton import policy_of, strength_order
 from ..kernel.castling import officer_cards, permits_of
 from ..kernel.scoring import event_of
 from ..errors import SchachettError
-from ..kernel.tables import Tables
+from ..kernel.tables import Tables, per_tables
 from .contracts import flow_arrays, n_parties, refused, variants_of
 
 BEFORE, BETWEEN, RESCUE = castle_rules.BEFORE, castle_rules.BETWEEN, castle_rules.RESCUE
@@ -374,8 +373,6 @@ def _restriction_sets(t: Tables, split, words: int) -> tuple[dict, tuple, np.nda
     return numbers, (acts, whens) + masks + owed, counts, by_called
 
 
-_PLANS: dict[int, tuple] = {}
-_PLANS_LOCK = threading.Lock()
 
 
 def not_compiled(t: Tables) -> str | None:
@@ -405,25 +402,15 @@ def max_bids(t: Tables) -> int:
                 for rd in flow.rounds), default=0) + 1
 
 
+@per_tables
 def plan_of(t: Tables) -> Plan:
     """The arrays of a ruleset, built on first use and shared by every thread (a plan never changes).
 
     Raises :class:`~schachett_rules.errors.SchachettError` for a ruleset it cannot play (:func:`not_compiled`):
     the compiled loop would otherwise play it by the wrong rules.
     """
-    key = id(t)
-    with _PLANS_LOCK:
-        entry = _PLANS.get(key)
-        if entry is not None and entry[0]() is t:
-            return entry[1]
     why = not_compiled(t)       # asked once, when the plan is built
     if why is not None:
         raise SchachettError(f"the compiled game state cannot yet play {t.name}: {why}; the engine, the "
                              f"heuristic and the random players play it")
-    with _PLANS_LOCK:
-        entry = _PLANS.get(key)
-        if entry is not None and entry[0]() is t:
-            return entry[1]
-        plan = Plan(t)
-        _PLANS[key] = (weakref.ref(t, lambda _ref, k=key: _PLANS.pop(k, None)), plan)
-        return plan
+    return Plan(t)

@@ -34,7 +34,7 @@ from ..errors import SchachettError
 from ..kernel.actions import CASTLE, CHANCE, TERMINAL, Castle, Pass, Play
 from ..kernel.core import CHEAPEST_TAKER
 from ..kernel.state import State
-from ..kernel.tables import Tables
+from ..kernel.tables import Tables, per_tables
 from ..playouts.plan import plan_of
 from ..playouts.walk import CompiledState
 from . import alphabeta as ab
@@ -116,6 +116,44 @@ def _king_bound(t: Tables) -> np.ndarray:
 ENTRY_BYTES = 3 * 2 * 8
 
 
+@dataclass(frozen=True)
+class _RulesetArrays:
+    """What every Solver of one ruleset reads besides its own table; the search never writes to it."""
+
+    alike: np.ndarray
+    apart: np.ndarray
+    counted: np.ndarray | None        # the worth the search counts, where it is not the compiled state's points
+    maxpts: np.ndarray                # each card's most points, either way
+    kingmax: np.ndarray               # :func:`_king_bound`
+    chains: tuple                     # the chains' cards by rank (-1 after a shorter chain's last), and their mask
+    no_chains: tuple                  # the same, keying every card by itself
+
+
+def _chain_arrays(found: list[list[int]], words: int) -> tuple[np.ndarray, np.ndarray]:
+    width = max((len(ch) for ch in found), default=1)
+    chain_cards = np.full((len(found), width), -1, dtype=np.int64)
+    chained = np.zeros(words, dtype=np.uint64)
+    for i, ch in enumerate(found):
+        chain_cards[i, :len(ch)] = ch
+        for card in ch:
+            chained[card // 64] |= np.uint64(1 << (card % 64))
+    return chain_cards, chained
+
+
+@per_tables
+def _ruleset_arrays(t: Tables) -> _RulesetArrays:
+    """Built once a ruleset and shared: a sampling player makes a Solver for every table it sits at, and these
+    cost it 13 ms each time (the equivalences above all), as much as a decision."""
+    alike, apart = distinctions(t)
+    faces = t.deck.card_face
+    worth = worth_of(t)
+    counted = worth if not np.array_equal(worth, np.array([t.points, t.points_last])) else None
+    maxpts = np.array([max(abs(int(w)) for w in worth[:, faces[c]]) for c in range(t.n_cards)], dtype=np.int64)
+    words = plan_of(t).words
+    return _RulesetArrays(alike=alike, apart=apart, counted=counted, maxpts=maxpts, kingmax=_king_bound(t),
+                          chains=_chain_arrays(chains(t, alike, apart), words), no_chains=_chain_arrays([], words))
+
+
 class Solver:
     """Exact values of open-hand positions of one ruleset; the table is kept between questions.
 
@@ -126,34 +164,23 @@ class Solver:
 
     def __init__(self, t: Tables, table_bits: int = 20, by_chains: bool = True):
         self.t = t
-        alike, apart = distinctions(t)
-        faces = t.deck.card_face
-        worth = worth_of(t)
-        # the worth the search counts, where it is not the points the compiled state counts
-        self.counted = worth if not np.array_equal(worth, np.array([t.points, t.points_last])) else None
-        maxpts = np.array([max(abs(int(w)) for w in worth[:, faces[c]]) for c in range(t.n_cards)], dtype=np.int64)
+        ruleset = _ruleset_arrays(t)
+        self.counted = ruleset.counted
         size = 1 << table_bits
         self.tt_keys = np.zeros((size, 2), dtype=np.uint64)
         self.tt_bounds = np.zeros((size, 2), dtype=np.int64)
         # per entry: the best move; the tricks left plus 64 times the number of the question that stored it
         self.tt_moves = np.zeros((size, 2), dtype=np.int64)
-        depth = plan_of(t).max_actions + 2                 # every action of a game, at the most
+        plan = plan_of(t)
+        depth = plan.max_actions + 2                 # every action of a game, at the most
         kings = t.royal_cards.bit_count()
         self.moves = np.zeros((depth, max(kings, 1) * t.hand_size + t.hand_size + 2), dtype=np.int64)
         self.frames = np.zeros((depth, ab.N_FRAME), dtype=np.int64)
         self.fkeys = np.zeros((depth, 2), dtype=np.uint64)
         self.counts = np.zeros(ab.N_COUNTS, dtype=np.int64)
-        plan = plan_of(t)
         self.seed = np.zeros(1, dtype=np.uint64)         # the play-outs' generator (a horizon's rollouts)
-        found = chains(t, alike, apart) if by_chains else []
-        width = max((len(ch) for ch in found), default=1)
-        chain_cards = np.full((len(found), width), -1, dtype=np.int64)
-        chained = np.zeros(plan.words, dtype=np.uint64)
-        for i, ch in enumerate(found):
-            chain_cards[i, :len(ch)] = ch
-            for card in ch:
-                chained[card // 64] |= np.uint64(1 << (card % 64))
-        self.extra = (alike, apart, maxpts, _king_bound(t), chain_cards, chained,
+        chain_cards, chained = ruleset.chains if by_chains else ruleset.no_chains
+        self.extra = (ruleset.alike, ruleset.apart, ruleset.maxpts, ruleset.kingmax, chain_cards, chained,
                       self.tt_keys, self.tt_bounds,
                       self.tt_moves, self.moves, self.frames, self.fkeys, self.counts,
                       np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
