@@ -50,7 +50,9 @@ def serve(host: str, port: int, db_url: str | None, workers: int, rate_per_key: 
     """Start the game server: tables in the browser for people and bots, any ruleset.
 
     Tables, games and every action are kept in the database, so a restart loses nothing and several
-    processes (--workers, or several servers) can share one PostgreSQL database.
+    processes (--workers, or several servers) can share one PostgreSQL database. The strong bots' compiled
+    code is made as it starts, while it already serves: a second, or a few minutes the first time after an
+    install.
     """
     try:
         import uvicorn
