@@ -142,8 +142,9 @@ def _chain_arrays(found: list[list[int]], words: int) -> tuple[np.ndarray, np.nd
 
 @per_tables
 def _ruleset_arrays(t: Tables) -> _RulesetArrays:
-    """Built once a ruleset and shared: a sampling player makes a Solver for every table it sits at, and these
-    cost it 13 ms each time (the equivalences above all), as much as a decision."""
+    """Built once a ruleset and shared: the game server makes its players anew for each request that wakes them,
+    and a sampling player's Solver spent 13 ms each time on these (the equivalences above all), as much as a
+    decision."""
     alike, apart = distinctions(t)
     faces = t.deck.card_face
     worth = worth_of(t)
