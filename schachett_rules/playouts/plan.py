@@ -373,8 +373,6 @@ def _restriction_sets(t: Tables, split, words: int) -> tuple[dict, tuple, np.nda
     return numbers, (acts, whens) + masks + owed, counts, by_called
 
 
-
-
 def not_compiled(t: Tables) -> str | None:
     """What of a ruleset the compiled state cannot yet play, or None when it plays all of it.
 
