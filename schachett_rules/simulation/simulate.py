@@ -237,6 +237,16 @@ def add_batch(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
     for k, v in zip(*np.unique(settled[decided], return_counts=True)):
         stats.decided_at[int(k)] += int(v)
     stats.length.add_sums(games, games * t.n_tricks, games * t.n_tricks ** 2, t.n_tricks, t.n_tricks)
+    if amount is None:
+        paid = np.where(decided, num, 0)
+    else:
+        paid = [float(amount[i]) if decided[i] else 0.0 for i in range(games)]
+    columns = {"win": winner == 0, "decided": decided, "leader": winner == seat_party[leader], "kings": counts,
+               "changes": changes, "swung": np.ones(games, dtype=np.int64), "loser_led": loser_led, "money": paid,
+               "points": totals[:, 0]}
+    for i, name in enumerate(stats.event_names):
+        columns["event:" + name] = (out.event_kind == i).sum(axis=1)
+    stats.by_game.extend({k: np.asarray(v, dtype=np.float64) for k, v in columns.items()}, games)
     if out.castles is not None:
         stats.castles += int(out.castles.sum())
         stats.games_with_castling += int((out.castles > 0).sum())
@@ -308,6 +318,12 @@ def add_result(stats: Stats, t: Tables, played: Tables, dealer: int, r, leader: 
     stats.same_trick += len(tricks) != len(set(tricks))
     stats.castles += castles
     stats.games_with_castling += bool(castles)
+    decided = r.winner is not None
+    row = {"win": int(r.winner == 0), "decided": int(decided), "kings": len(tricks), "points": r.totals[0],
+           "leader": int(decided and played.party_of[leader] == r.winner),
+           "money": float(Fraction(r.settlement[played.parties[r.winner][0]])) if decided else 0.0}
+    for e in r.events:
+        row["event:" + e.event] = row.get("event:" + e.event, 0) + 1
     if two and swing:
         final = np.array([0 if r.winner is None else (1 if r.winner == 0 else -1)])
         changes, settled, loser_led = _leads(np.cumsum(np.array([swing], dtype=np.int64), axis=1), final)
@@ -315,7 +331,9 @@ def add_result(stats: Stats, t: Tables, played: Tables, dealer: int, r, leader: 
         stats.lead_changes.add(int(changes[0]))
         if r.winner is not None and int(settled[0]) < len(stats.decided_at):
             stats.decided_at[int(settled[0])] += 1
+        row.update(changes=int(changes[0]), swung=1, loser_led=int(loser_led[0]))
     stats.length.add(len(swing))
+    stats.by_game.add(row)
 
 
 def add_batch_games(stats: Stats, t: Tables, dealers: np.ndarray, out) -> None:
@@ -410,6 +428,7 @@ def run(spec: Spec, workers: int = 1, progress=None, backend: str = "local", add
     """Play a whole run and return its statistics (merged in chunk order, so the same for any workers)."""
     t = tables_of(spec)
     stats = empty_stats(t)
+    stats.seed = spec.seed
     size = spec.chunk_size(t)
     try:
         for index, part in map_chunks(run_chunk, spec, chunks(spec, t), workers, backend, address):

@@ -18,6 +18,10 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import numpy as np
+
+from .by_game import ByGame
+
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson 95% interval for a proportion.
@@ -124,6 +128,34 @@ def two_proportions(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
     return (p1 - p2, normal_p((p1 - p2) / se) if se > 0 else (1.0 if p1 == p2 else 0.0))
 
 
+def paired_ratio(xa: np.ndarray, ya: np.ndarray | None, xb: np.ndarray, yb: np.ndarray | None) -> tuple[float, float]:
+    """The difference ``sum(xa)/sum(ya) − sum(xb)/sum(yb)`` of two runs on the same deals, and its two-sided p-value
+    from the games' paired differences (``y`` None: one a game).
+
+    Party 0 wins three of four deals under one reading and one of the same four under the other; the deals differ
+    by 1, 1, 0 and 0 (mean 0.5, standard deviation 0.577, standard error 0.289, z = 1.73):
+
+    >>> diff, p = paired_ratio(np.array([1., 1., 1., 0.]), None, np.array([0., 0., 1., 0.]), None)
+    >>> diff, round(p, 3)
+    (0.5, 0.083)
+    >>> x = np.array([3.0, 5.0, 7.0]); paired_ratio(x + 1, None, x, None)     # one more in every deal: certain
+    (1.0, 0.0)
+    """
+    n = len(xa)
+    ya = np.ones(n) if ya is None else ya
+    yb = np.ones(n) if yb is None else yb
+    if n < 2 or ya.sum() == 0 or yb.sum() == 0:
+        return (0.0, 1.0)
+    ra, rb = xa.sum() / ya.sum(), xb.sum() / yb.sum()
+    # each game's share of the difference between the two ratios, linearised about them
+    z = (xa - ra * ya) / ya.mean() - (xb - rb * yb) / yb.mean()
+    diff = float(ra - rb)
+    se = float(z.std(ddof=1)) / math.sqrt(n)
+    if se == 0:
+        return (diff, 1.0 if diff == 0 else 0.0)
+    return (diff, normal_p(diff / se))
+
+
 @dataclass
 class Stats:
     """Everything measured over a run of games; ``merge`` adds another run's."""
@@ -161,6 +193,8 @@ class Stats:
     seat_game_points: list[Tally] = field(default_factory=list)
     position_game_points: list[Tally] = field(default_factory=list)
     loser_led: int = 0           # decided games whose loser was ahead after some trick (drama)
+    seed: int | None = None      # the run's seed: runs of one seed and as many games played the same deals
+    by_game: ByGame = field(default_factory=ByGame)     # each game's figures, for comparisons deal by deal
 
     BIN = 10
 
@@ -224,6 +258,7 @@ class Stats:
             mine[0] += games
             mine[1] += won
         self.loser_led += other.loser_led
+        self.by_game.merge(other.by_game)
 
     # --- storing -------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -237,6 +272,8 @@ class Stats:
                 out[name] = tally(value)
             elif isinstance(value, list) and value and isinstance(value[0], Tally):
                 out[name] = [tally(v) for v in value]
+            elif isinstance(value, ByGame):
+                out[name] = value.encode()
             elif name in ("points_hist",):
                 out[name] = [{str(k): v for k, v in h.items()} for h in value]
             elif isinstance(value, dict) and name in ("difference_hist", "events_per_game"):
@@ -261,4 +298,5 @@ class Stats:
         kw["difference_hist"] = {int(k): v for k, v in kw["difference_hist"].items()}
         kw["events_per_game"] = {int(k): v for k, v in kw["events_per_game"].items()}
         kw["event_names"] = tuple(kw["event_names"])
+        kw["by_game"] = ByGame.decode(kw.get("by_game", {}))
         return cls(**kw)

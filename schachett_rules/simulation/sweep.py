@@ -5,9 +5,10 @@ with the same seed (so the same deals wherever the deal clause agrees), and
 measures how far each combination moves the game from the ruleset's own
 readings: party balance, the first leader's advantage, how often each King
 event happens, lead changes, and the money at stake. Each difference comes
-with a two-sided p-value; a difference is marked significant when it stays
-below 1% after dividing that level by the number of comparisons made
-(Bonferroni).
+with a two-sided p-value, from the differences deal by deal where both runs
+played the same deals (:mod:`.by_game`); a difference is marked significant
+when it stays below 1% after dividing that level by the number of
+comparisons made (Bonferroni).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from ..errors import UsageError
 from ..rules.loader import load
 from .simulate import Spec, cached_run, party_titles
-from .stats import Stats, two_proportions, welch
+from .stats import Stats, paired_ratio, two_proportions, welch
 
 
 @dataclass
@@ -29,6 +30,8 @@ class Metric:
     name: str
     value: float
     test: tuple            # ("prop", k, n) or ("mean", Tally)
+    # the run's seed and each game's numerator and denominator (None: one a game), where the run kept them
+    by_game: tuple | None = None
 
 
 def metrics(s: Stats) -> list[Metric]:
@@ -37,20 +40,38 @@ def metrics(s: Stats) -> list[Metric]:
     decided = n - s.draws
     kings = sum(k * v for k, v in s.events_per_game.items())
     first = party_titles(s)[0]
-    out = [Metric(f"{first} win", s.wins[0] / max(n, 1), ("prop", s.wins[0], n)),
+    kept = len(s.by_game) == n > 0
+
+    def game_by_game(x: str, y: str | None = None):
+        return (s.seed, s.by_game.column(x), None if y is None else s.by_game.column(y)) if kept else None
+    out = [Metric(f"{first} win", s.wins[0] / max(n, 1), ("prop", s.wins[0], n), game_by_game("win")),
            Metric("first leader's party wins", s.leader_party_wins / max(decided, 1),
-                  ("prop", s.leader_party_wins, decided))]
+                  ("prop", s.leader_party_wins, decided), game_by_game("leader", "decided"))]
     for name, by_trick in s.events_by_trick.items():
-        out.append(Metric(f"{name} share of Kings", sum(by_trick) / max(kings, 1), ("prop", sum(by_trick), kings)))
-    out.append(Metric("lead changes per game", s.lead_changes.mean, ("mean", s.lead_changes)))
-    out.append(Metric("money per winning player", s.money_per_winner.mean, ("mean", s.money_per_winner)))
-    out.append(Metric("the loser was ahead (drama)", s.loser_led / max(decided, 1), ("prop", s.loser_led, decided)))
-    out.append(Metric(f"{first}'s points", s.points[0].mean, ("mean", s.points[0])))
+        out.append(Metric(f"{name} share of Kings", sum(by_trick) / max(kings, 1), ("prop", sum(by_trick), kings),
+                          game_by_game("event:" + name, "kings")))
+    out.append(Metric("lead changes per game", s.lead_changes.mean, ("mean", s.lead_changes),
+                      game_by_game("changes", "swung")))
+    out.append(Metric("money per winning player", s.money_per_winner.mean, ("mean", s.money_per_winner),
+                      game_by_game("money", "decided")))
+    out.append(Metric("the loser was ahead (drama)", s.loser_led / max(decided, 1), ("prop", s.loser_led, decided),
+                      game_by_game("loser_led", "decided")))
+    out.append(Metric(f"{first}'s points", s.points[0].mean, ("mean", s.points[0]), game_by_game("points")))
     return out
 
 
+def paired(a: Metric, b: Metric) -> bool:
+    """Whether two runs' measures can be compared deal by deal: both kept each game's figures, from one seed, over
+    as many games (so the same deals)."""
+    return (a.by_game is not None and b.by_game is not None and a.by_game[0] is not None
+            and a.by_game[0] == b.by_game[0] and len(a.by_game[1]) == len(b.by_game[1]))
+
+
 def compare_metric(a: Metric, b: Metric) -> tuple[float, float]:
-    """The difference a − b and its two-sided p-value."""
+    """The difference a − b and its two-sided p-value: deal by deal where the runs played the same deals
+    (:func:`paired`), else as two samples."""
+    if paired(a, b):
+        return paired_ratio(a.by_game[1], a.by_game[2], b.by_game[1], b.by_game[2])
     if a.test[0] == "prop":
         return two_proportions(a.test[1], a.test[2], b.test[1], b.test[2])
     return welch(a.test[1], b.test[1])
@@ -118,7 +139,8 @@ def sweep(ruleset: str, lacunae: list[str], games: int, seed: int, bots=("random
 def format_sweep(ruleset: str, names: list[str], rows: list[SweepRow], alpha: float, games: int) -> str:
     """The sweep as a ranked table: each combination's values, and its differences from the baseline."""
     lines = [f"Sweep of {', '.join(names)} in {ruleset}: {len(rows)} combinations, {games} games each, same seed",
-             f"(* marks a difference from the baseline with p < {alpha:.2g}: 1% divided by the comparisons made)", ""]
+             f"(* marks a difference from the baseline with p < {alpha:.2g}: 1% divided by the comparisons made; "
+             f"each reading is compared with the baseline deal by deal)", ""]
     for row in rows:
         label = ", ".join(f"{k}={v}" for k, v in row.options.items())
         lines.append(("baseline: " if row.baseline else "") + label)
