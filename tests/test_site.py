@@ -290,3 +290,21 @@ def test_simulation_summary_has_a_column_for_each_king_event_of_the_rulesets(tmp
     assert court_cells[e + 3:e + 6] == ["—", "—", "—"]
     assert printed_cells[e:e + 3] == ["—", "—", "—"]
     assert sum(float(x) for x in printed_cells[e + 3:e + 6]) == pytest.approx(2.0, abs=0.011)   # two Kings, two fates
+
+
+@pytest.mark.slow
+def test_the_simulations_set_every_ruleset_played_well_beside_its_random_games(site):
+    from schachett_rules.site import sims
+    index = (site / "simulations" / "index.html").read_text(encoding="utf-8")
+    start = index.index('<h2 id="played-well"')
+    randomly, well = index[:start], index[start:]
+    for name in ("original", "reconstruction", "three-player", "eight-players", "solitaire"):
+        assert f'<a href="{name}/">' in randomly and f'<a href="{name}/">' in well
+    # the games of each strong run, named: fewer where six or eight hands play
+    games = dict(re.findall(r'<tr>\s*<td><a href="([a-z-]+)/">.*?</td>\s*<td>([\d,]+)</td>', well, re.S))
+    assert games["original"] == str(sims.STRONG_GAMES) and games["eight-players"] == str(sims.STRONG_GAMES_MANY_HANDS)
+    page = (site / "simulations" / "original" / "index.html").read_text(encoding="utf-8")
+    assert f"schachett simulate original --bots {sims.STRONG_BOTS[0]} -n {sims.STRONG_GAMES} -s {sims.SEED}" in page
+    six = (site / "variants" / "six-players" / "index.html").read_text(encoding="utf-8")
+    assert f"with strong players on every seat (the sampling player, {sims.STRONG_BOTS[0]}" in six
+    assert f"{sims.STRONG_GAMES_MANY_HANDS} games of six-players" in six

@@ -144,6 +144,8 @@ def test_the_gap_page_plays_every_reading_on_the_same_deals(built):
     strong = page[page.index("### What the readings do to a well-played game"):]
     assert f"Strong players on every seat (the sampling player, {sims.STRONG_BOTS[0]}" in strong
     assert "4 games per reading on the same deals" in strong
+    # both readings played the same four deals, so each is compared with the ruleset's own deal by deal
+    assert "each reading is compared with it deal by deal" in strong
     assert "strong player's share of decided games against random players" in strong
     # and how to ask the same question with more games
     assert f"`schachett sweep {gaps.sweep_ruleset(ctx, GAP, lac)} -l {GAP} -b {sims.STRONG_BOTS[0]} -n 2000`" in strong

@@ -139,7 +139,8 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                        f"Measured in [{where}](../rulebooks/{where}.md), each reading in turn, everything else as that "
                        f"ruleset plays it.\n\n![the effects of each reading]({name}-effects.svg)\n\n"
                        + effects_table(rows, baseline, where))
-            strong = [(o.name, stats_for(ctx, where, {name: o.name}, sims.STRONG_GAMES, sims.STRONG_BOTS)[1])
+            strong = [(o.name, stats_for(ctx, where, {name: o.name}, sims.strong_games_for(ctx.tables[where]),
+                                             sims.STRONG_BOTS)[1])
                       for o in lac.options]
             effects += ("\n\n### What the readings do to a well-played game\n\n"
                         + effects_finding(strong, baseline, where, sims.STRONG_PLAYERS) + "\n\n"

@@ -19,17 +19,20 @@ from ..simulation.parallel import default_workers
 from ..simulation.plots import plot_stats
 from ..simulation.simulate import Spec, batched, cached_run, format_stats
 from ..simulation.stats import Stats, wilson
-from ..simulation.sweep import Metric, compare_metric, metrics
+from ..simulation.sweep import Metric, compare_metric, metrics, paired
 from .context import Context, play_label
 
 SEED = 1888
 FAST_GAMES = 20000
 SLOW_GAMES = 2000
 # The strong players the gap pages also measure with: the sampling player with a few deals a decision (a game of
-# four such players takes about a third of a second), on fewer games than the random players, so the site is
-# built in minutes; the pages name the players and the games.
+# four such players takes about a twentieth of a second of one core), on fewer games than the random players, so
+# the site is built in minutes; compared deal by deal (simulation.by_game), 200 games show a reading's effect on
+# the points or the money that the two runs' totals would need about a thousand to show. The pages name the
+# players and the games.
 STRONG_BOTS = ("dd:4",)
-STRONG_GAMES = 24
+STRONG_GAMES = 200
+STRONG_GAMES_MANY_HANDS = 40    # six or eight hands: a game of such players takes half a second to a second
 RANDOM_PLAYERS = "random players on every seat"
 STRONG_PLAYERS = f"strong players on every seat (the sampling player, {STRONG_BOTS[0]}: four deals solved a decision)"
 # the King events' colours in the plots, in the order a ruleset gives its events
@@ -40,6 +43,15 @@ def games_for(ctx: Context, ruleset: str, options: dict | None = None) -> int:
     """How many games the site plays for a ruleset and readings."""
     t = tables_for(ruleset, tuple(sorted((options or {}).items())))
     return FAST_GAMES if batched(t) else SLOW_GAMES
+
+
+def strong_games_for(t: Tables) -> int:
+    """How many games the site plays with strong players in a ruleset: fewer where six or more hands play.
+
+    >>> strong_games_for(tables_for("original")), strong_games_for(tables_for("eight-players"))
+    (200, 40)
+    """
+    return STRONG_GAMES if t.n_active < 6 else min(STRONG_GAMES, STRONG_GAMES_MANY_HANDS)
 
 
 def stats_for(ctx: Context, ruleset: str, options: dict | None = None, games: int | None = None,
@@ -53,17 +65,18 @@ def stats_for(ctx: Context, ruleset: str, options: dict | None = None, games: in
 
 def skill_table(ruleset: str, readings: list[tuple[str, dict]], chooser: str) -> str:
     """How much more often a strong player beats a random one under each reading (a game of skill or of luck?):
-    a duel of :data:`STRONG_GAMES` games on the same deals in both seatings per reading, as a Markdown table."""
+    a duel of :func:`strong_games_for` games on the same deals in both seatings per reading, as a Markdown table."""
     from ..simulation.ladder import DuelSpec, duel
+    games = strong_games_for(tables_for(ruleset))
     lines = ["| reading | strong player's share of decided games against random players | 95% interval |",
              "|---|---|---|"]
     for label, options in readings:
-        r = duel(DuelSpec(ruleset=ruleset, options=options, a=STRONG_BOTS[0], b="random", games=STRONG_GAMES,
+        r = duel(DuelSpec(ruleset=ruleset, options=options, a=STRONG_BOTS[0], b="random", games=games,
                           seed=SEED), workers=default_workers())
         low, high = r.interval
         lines.append(f"| {label} | {100 * r.a_share:.0f}% of {r.decided} | [{100 * low:.0f}, {100 * high:.0f}] |")
     lines += ["", f"Skill: {STRONG_BOTS[0]} in one party against random players in the other, each deal played in "
-                  f"both seatings ({STRONG_GAMES} games per reading, seed {SEED}, in {chooser}). Near 100% the cards "
+                  f"both seatings ({games} games per reading, seed {SEED}, in {chooser}). Near 100% the cards "
                   f"obey the better player; near 50% the deal decides."]
     return "\n".join(lines)
 
@@ -149,10 +162,13 @@ def effects_table(rows: list[tuple[str, Stats]], baseline: int, chooser: str = "
         lines.append(f"| {m.name} | " + " | ".join(cells) + " |")
     games = ", ".join(f"{g:,}" for g in sorted({s.games for _, s in rows}))
     lines.append("")
+    by_deal = all(paired(col[j], m) for i, col in enumerate(ms) if i != baseline for j, m in enumerate(base))
     lines.append(f"{players[0].upper() + players[1:]}, {games} games per reading on the same deals (seed {SEED}). "
                  f"The reading in bold "
                  f"is the one the ruleset {chooser} plays; ✱ marks a difference from it with p < {alpha:.2g} (1% "
-                 f"divided by the {comparisons} comparisons made). {_parties_sentence(tables_for(chooser))}")
+                 f"divided by the {comparisons} comparisons made"
+                 + ("; each reading is compared with it deal by deal, so that the luck of the deal drops out" if by_deal
+                    else "") + f"). {_parties_sentence(tables_for(chooser))}")
     return "\n".join(lines)
 
 
@@ -217,6 +233,13 @@ def run_finding(stats: Stats, ruleset: str, players: str | None = None, t: Table
     return text + "."
 
 
+def strong_players(t: Tables) -> str:
+    """Who played a ruleset's strong run, in words."""
+    if t.automaton is not None:
+        return f"the sampling player ({STRONG_BOTS[0]}: four deals solved a decision) against the automaton"
+    return STRONG_PLAYERS
+
+
 def event_columns(tables: list[Tables]) -> list[str]:
     """The King events of several rulesets, each once, in the order their rule files give them."""
     return list(dict.fromkeys(e.name for t in tables for e in t.events))
@@ -249,19 +272,24 @@ def _parties_sentence(t: Tables) -> str:
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> _parties_sentence(tables_for("original"))
     'South and North are seats 0 and 2, West and East seats 1 and 3; the seats deal in turn, game after game.'
+    >>> _parties_sentence(tables_for("three-player"))[:38]
+    'The Kaiser and his dummy are seats 0 a'
     """
     def seats(p: tuple[int, ...]) -> str:
         return ", ".join(map(str, p[:-1])) + f" and {p[-1]}" if len(p) > 1 else str(p[0])
     named = [f"{t.party_names[i]} {'are seats ' if i == 0 else 'seats '}{seats(p)}" for i, p in enumerate(t.parties)]
-    return ", ".join(named) + "; the seats deal in turn, game after game."
+    text = ", ".join(named) + "; the seats deal in turn, game after game."
+    return text[:1].upper() + text[1:]         # "the Kaiser and his dummy" opens a sentence
 
 
 def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
     """A report per ruleset, with plots, and a page setting them side by side."""
-    nav, items = [], []
+    nav, items, strong = [], [], []
     for name in ctx.rulesets:
         spec, stats = stats_for(ctx, name)
         items.append((name, spec, stats))
+        strong_spec, strong_stats = stats_for(ctx, name, games=strong_games_for(ctx.tables[name]), bots=STRONG_BOTS)
+        strong.append((name, strong_spec, strong_stats))
         plots = plot_files(stats, name, ctx.tables[name])
         for stem, data in plots.items():
             write(f"simulations/{name}/{stem}.svg", data)
@@ -272,7 +300,10 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
                 f"[the rulebook](../rulebooks/{name}.md). The plot of money by place at the table draws each mean with "
                 f"its 95% interval; the text below gives the intervals of the other figures. "
                 f"{_parties_sentence(ctx.tables[name])}\n\n"
-                f"{figures}\n\n## The figures\n\n```text\n{format_stats(stats, spec)}\n```\n")
+                f"{figures}\n\n## The figures\n\n```text\n{format_stats(stats, spec)}\n```\n\n"
+                f"## Played well\n\n{run_finding(strong_stats, name, strong_players(ctx.tables[name]), ctx.tables[name])}"
+                f"\n\n`schachett simulate {name} --bots {STRONG_BOTS[0]} -n {strong_spec.games} -s {SEED}`\n\n"
+                f"```text\n{format_stats(strong_stats, strong_spec)}\n```\n")
         write(f"simulations/{name}.md", page)
         nav.append((name + play_label(name).replace("*", ""), f"simulations/{name}.md"))
     shares = [100 * s.leader_party_wins / max(s.games - s.draws, 1) for _, _, s in items]
@@ -280,15 +311,19 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
     finding = (f"**Finding:** with random players on every seat ({' or '.join(f'{n:,}' for n in counts)} games a "
                f"ruleset), the party that leads first wins between {min(shares):.1f}% and {max(shares):.1f}% of the "
                "decided games in every ruleset: close to even, so the first lead is worth little; what the rules "
-               "change is where the Kings fall and how much a game is worth. Random players cannot show skill: for that, see the heuristic "
-               "runs on the new variants' pages.")
+               "change is where the Kings fall and how much a game is worth. Random players cannot show skill: for that, see "
+               "the same figures played well, below.")
     index = ("---\nhide:\n  - toc\n---\n\n# Simulations\n\n" + finding + "\n\nWhat the rules do to the game, measured: random players on the same "
              "deals for every "
-             "ruleset, the win shares with their 95% intervals. Stronger players (a heuristic player and a Monte-Carlo "
-             "player) are in the command line: `schachett simulate RULESET --bots mc,heuristic`.\n\n"
+             "ruleset, the win shares with their 95% intervals; below them, the same figures with strong players. Other "
+             "players are in the command line: `schachett simulate RULESET --bots mc,heuristic`.\n\n"
              + summary_rows(items, ctx.tables) + "\n\nMoney per winner is what each player of the winning party "
              "receives, in the ruleset's unit, as its settlement clause reckons it: the rulesets that pay a share of "
              "the difference in points and those that multiply it differ here the most (see the settlement clause of "
-             "each [rulebook](../rulebooks/index.md)).\n")
+             "each [rulebook](../rulebooks/index.md)).\n\n## Played well\n\nThe same figures with the sampling "
+             f"player ({STRONG_BOTS[0]}: four deals solved a decision) on every seat, or on every seat an automaton "
+             f"leaves (solitaire), {STRONG_GAMES} games a ruleset ({STRONG_GAMES_MANY_HANDS} where six or eight hands play, whose games "
+             f"take such players up to a second each) on the same deals (seed {SEED}); each ruleset's page gives them "
+             "in full.\n\n" + summary_rows(strong, ctx.tables) + "\n")
     write("simulations/index.md", index)
     return nav

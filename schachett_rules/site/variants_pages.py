@@ -7,7 +7,7 @@ from ..simulation.simulate import Spec, cached_run, format_stats
 from ..simulation.parallel import default_workers
 from ..studies.solitaire import cached_survey, format_survey
 from .context import Context
-from .sims import SEED, games_for, run_finding
+from .sims import SEED, STRONG_BOTS, games_for, run_finding, strong_games_for, strong_players
 
 
 def _evidence(ctx: Context, name: str) -> tuple[str, str]:
@@ -25,6 +25,7 @@ def _evidence(ctx: Context, name: str) -> tuple[str, str]:
     else:
         runs.append(("the heuristic player against the automaton", Spec(ruleset=name, games=300, seed=SEED,
                                                                       bots=("heuristic",))))
+    runs.append((strong_players(t), Spec(ruleset=name, games=strong_games_for(t), seed=SEED, bots=STRONG_BOTS)))
     findings = []
     for label, spec in runs:
         stats, _ = cached_run(spec, workers=default_workers())
