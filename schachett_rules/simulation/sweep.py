@@ -182,5 +182,9 @@ def format_comparison(results: list[tuple[str, Stats]]) -> str:
             cells.append(cell)
         lines.append(f"{m.name:<30}" + "".join(f"{c:>{width + 2}}" for c in cells))
     lines.append("")
-    lines.append(f"(* differs from {names[0]} with p < 0.01; games: " + ", ".join(str(s.games) for _, s in results) + ")")
+    by_deal = all(paired(ms[i], all_metrics[0][i]) for ms in all_metrics[1:] for i in range(min(len(ms),
+                                                                                          len(all_metrics[0]))))
+    lines.append(f"(* differs from {names[0]} with p < 0.01"
+                 + (", each ruleset compared with it deal by deal" if by_deal and len(results) > 1 else "")
+                 + "; games: " + ", ".join(str(s.games) for _, s in results) + ")")
     return "\n".join(lines)
