@@ -170,3 +170,69 @@ def test_after_the_warm_up_no_strong_player_waits_for_compiled_code():
     out = subprocess.run([sys.executable, "-c", WARMED_THEN_PLAYED], capture_output=True, text=True, check=True)
     made_by_warm_up, made_after = (int(x) for x in out.stdout.split())
     assert made_by_warm_up > 0 and made_after == 0
+
+
+def castle_moments(ruleset: str, games: int, seed: int = 5):
+    """Random games of ``ruleset`` stopped at every moment of castling: (state, the seat asked)."""
+    t = tables_for(ruleset)
+    for g in range(games):
+        game = State.deal(t, g % t.n_seats, GameStream(seed, g))
+        rng = random.Random(g)
+        while not game.over:
+            if game.phase_name == "castle":
+                yield game.clone(), game.decider()
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def _offers(state):
+    name = state.t.deck.card_name
+    return [(o.seat, name(o.king), sorted(name(c) for c in o.officers), o.kind) for o in state.castle_offers()]
+
+
+@pytest.mark.parametrize("ruleset", ["reconstruction", "three-player", "two-player", "eight-players"])
+def test_s5_a_moment_of_castling_sampled_from_what_a_seat_sees_offers_the_castles_the_table_offers(ruleset):
+    # before play, between tricks and to rescue a King: every deal the strong players sample at a chance to castle
+    # is a game at the same moment, asking the same seat about the same Kings and officers
+    from schachett_rules.players.montecarlo import positions
+    kinds = set()
+    for game, seat in castle_moments(ruleset, 12):
+        obs = game.observation(seat)
+        for sample in positions(game.t, obs, random.Random(len(kinds)), 3):
+            assert sample.phase_name == "castle" and sample.decider() == game.decider()
+            assert (sample.done, sample.trick_number) == (game.done, game.trick_number)
+            assert [(s, game.t.deck.card_name(c)) for s, c in sample.trick] == list(obs.trick)
+            assert _offers(sample) == _offers(game)
+        kinds.add(obs.castle_offers[0].kind)
+    assert {"before", "between"} <= kinds
+
+
+def test_s5_the_sampling_player_castles_from_the_observation_alone():
+    # at a chance to castle the sampling player answers with a castle on offer or none, the same answer whatever
+    # lies in the hands it cannot see
+    from schachett_rules.players.bots import castle_choices
+    t = tables_for("reconstruction")
+    answers = 0
+    for i, (game, seat) in enumerate(castle_moments("reconstruction", 8)):
+        obs = game.observation(seat)
+        answer = make_bot("dd:4", t).castle(obs, castle_choices(obs), random.Random(i))
+        offered = {(o.seat, officer, o.king) for o in obs.castle_offers for officer in o.officers}
+        assert answer is None or answer in offered
+        hidden = [s for s in range(t.n_seats) if s not in obs.hands]
+        a, b = hidden[0], hidden[-1]
+        plain = ~(t.royal_cards | officer_mask(t))
+        ca, cb = game.hands[a] & plain, game.hands[b] & plain
+        if a != b and ca and cb:
+            x, y = ca & -ca, cb & -cb
+            other = game.clone()
+            other.hands[a] ^= x | y
+            other.hands[b] ^= x | y
+            view = other.observation(seat)
+            assert view == obs
+            assert make_bot("dd:4", t).castle(view, castle_choices(view), random.Random(i)) == answer
+        answers += answer is not None
+    assert answers > 0                 # it does castle
+
+
+def officer_mask(t) -> int:
+    from schachett_rules.kernel.castling import officer_cards
+    return officer_cards(t)

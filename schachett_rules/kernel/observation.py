@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..errors import SchachettError
 from .actions import AUCTION, BEFORE_PLAY, CALL, CASTLE, EXCHANGE, OFFER, PASSING, PHASES, PLAY, RETURN
+from .castling import MOMENTS, RESCUE
 from .deal import names_of
 from .records import BidRecord, CastleRecord, TrickRecord
 from .visibility import is_face_up, kept_tricks, known_partners, visible_seats
@@ -43,6 +44,21 @@ class CastleOffer(BaseModel):
     with_seat: int
     officer_from: int               # the hand the officer comes from
     king_from: int                  # the hand (or, in a rescue, the seat in the trick) the King comes from
+
+
+def castle_moment(obs: "Observation") -> tuple[int, int] | None:
+    """The moment of castling a seat is asked at, and the first seat (in a rescue, the first place in the trick)
+    still to answer, as :meth:`~.state.State.at_position` takes them; None when the seat is not asked to castle.
+
+    Everything here is on the table for every player: the moment, and the offer's King and seat.
+    """
+    if obs.decision != "castle" or not obs.castle_offers:
+        return None
+    offer = obs.castle_offers[0]
+    moment = MOMENTS.index(offer.kind)
+    if moment != RESCUE:
+        return moment, offer.seat
+    return moment, next(i for i, (seat, card) in enumerate(obs.trick) if seat == offer.king_from and card == offer.king)
 
 
 class Observation(BaseModel):

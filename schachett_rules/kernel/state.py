@@ -189,9 +189,11 @@ class State:
     @classmethod
     def at_position(cls, tables: Tables, dealer: int, hands: Sequence[int], leader: int, trick: Sequence[tuple[int, int]],
                     done: int, count: KingCount, castled: int, points: Sequence[int],
-                    card_points: Sequence[int]) -> "State":
+                    card_points: Sequence[int], moment: int = -1, ask: int = 0) -> "State":
         """A game at a position whose past is known only by what it left: the hands, the trick on the table, the
-        tricks done, the Kings fallen (``count``), the seats that castled and the points so far; a card is due.
+        tricks done, the Kings fallen (``count``), the seats that castled and the points so far; a card is due, or
+        with ``moment`` a moment of castling is open, ``ask`` the first seat (in a rescue, the first place in the
+        trick) not yet asked (:func:`~.observation.castle_moment` reads both from what a seat sees).
 
         A player that samples the hands it cannot see (the Monte-Carlo player) plays on from such a state; its
         log begins at this position.
@@ -201,6 +203,8 @@ class State:
         state.count, state.castled = KingCount.copy_of(count), castled
         state.points, state.card_points = list(points), list(card_points)
         state.phase = PLAY
+        if moment >= 0:
+            state.phase, state.moment, state.ask = CASTLE, moment, ask
         state._history.append(("deal", tuple(hands)))
         return state
 

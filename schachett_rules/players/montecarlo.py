@@ -28,9 +28,9 @@ from abc import ABC, abstractmethod
 from ..errors import SchachettError
 from ..kernel.actions import Play
 from ..kernel.automaton import automaton_card
-from ..kernel.castling import castled_mask
+from ..kernel.castling import RESCUE, castled_mask, officer_cards
 from ..kernel.follow import void_after
-from ..kernel.observation import Observation
+from ..kernel.observation import Observation, castle_moment
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from .bots import HeuristicBot, fallen_kings
@@ -77,6 +77,18 @@ class Sampler:
         for seat, name in obs.kings:
             if seat not in self.visible:
                 claim((seat,), name)
+        givers = set()
+        for offer in obs.castle_offers:
+            # a castle on offer shows the officers the giving hand holds, and the hand the King lies in
+            if offer.officer_from not in self.visible and offer.officer_from not in givers:
+                givers.add(offer.officer_from)
+                for name in offer.officers:
+                    claim((offer.officer_from,), name)
+                # every officer the rules let it give is on offer: it holds no other
+                self.excluded[offer.officer_from] |= officer_cards(t) & ~self.known[offer.officer_from]
+            if (offer.kind != "rescue" and offer.king_from not in self.visible
+                    and (offer.king_from, offer.king) not in obs.kings):
+                claim((offer.king_from,), offer.king)
         offered_known, offer_musts, offer_bars = offer_holdings(t, obs) if family else ([], [], {})
         for where, name in known_cards(t, obs) + offered_known:   # the family's: cards passed on, turned up, laid
             claim(where, name)                                   # away, offered and given back
@@ -98,7 +110,9 @@ class Sampler:
         if family:
             self.size = place_sizes(t, obs)
         else:
-            done = len(obs.tricks) if t.memory == "every" else obs.trick_number - 1
+            moment = castle_moment(obs)
+            waiting = moment is not None and moment[0] == RESCUE      # a full trick, not yet gathered
+            done = len(obs.tricks) if t.memory == "every" else obs.trick_number - 1 - waiting
             in_trick = {s for s, _ in obs.trick}
             self.size = [t.hand_size - done - (1 if s in in_trick else 0) for s in range(n)]
         if t.memory == "every":
@@ -269,9 +283,14 @@ def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
     count = fallen_kings(obs)
     castled = castled_mask(c.seat for c in obs.castles)
     leader = sampler.trick[0][0] if sampler.trick else obs.to_move
+    moment, ask = castle_moment(obs) or (-1, 0)
+    done = obs.trick_number - 1
+    if moment >= 0:
+        # asked to castle: the trick's leader or the next one; a full trick waiting for a rescue is not yet done
+        leader, done = obs.leader, done - (moment == RESCUE)
     for _ in range(samples):
-        yield State.at_position(t, obs.dealer, sampler.sample(rng)[:t.n_seats], leader, sampler.trick, obs.trick_number - 1,
-                                count, castled, points, cards)
+        yield State.at_position(t, obs.dealer, sampler.sample(rng)[:t.n_seats], leader, sampler.trick, done,
+                                count, castled, points, cards, moment, ask)
 
 
 def automaton_bars(t: Tables, obs: Observation, unseen: list[int]) -> list[int]:
