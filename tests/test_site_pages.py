@@ -149,3 +149,16 @@ def test_the_gap_page_plays_every_reading_on_the_same_deals(built):
     assert "strong player's share of decided games against random players" in strong
     # and how to ask the same question with more games
     assert f"`schachett sweep {gaps.sweep_ruleset(ctx, GAP, lac)} -l {GAP} -b {sims.STRONG_BOTS[0]} -n 2000`" in strong
+
+
+def test_every_reading_of_castling_is_measured_where_castling_is_played(built):
+    # the printed ruleset plays no castling (§5 is lost): a gap about how castling works measured there would show
+    # its readings alike whatever they say; each is measured in a ruleset that castles
+    from schachett_rules.language import ir
+    ctx, _ = built
+    about = {"castling", "castle-officer", "castle-king", "castle-limit", "castle-moment"}
+    for name, (lac, _) in gaps._lacunae(ctx).items():
+        if name in about:
+            assert ctx.tables[gaps.sweep_ruleset(ctx, name, lac)].castling is not None, name
+    moment = gaps._lacunae(ctx)["castle-moment"][0]
+    assert all(isinstance(c, ir.CastleMoment) for o in moment.options for c in o.clauses)

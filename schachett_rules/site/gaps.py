@@ -57,7 +57,8 @@ REGISTER = [
     (12, "penalties", "penalties paid player to player: a ledger per player"),
 ]
 
-CASTLING_CLAUSES = (ir.Castling, ir.CastleOfficer, ir.CastleLimit, ir.CastleKing)
+CASTLING_CLAUSES = (ir.Castling, ir.CastleOfficer, ir.CastleLimit, ir.CastleKing, ir.CastleMoment, ir.CastleWith,
+                    ir.CastleRescue)
 
 
 def sweep_ruleset(ctx: Context, name: str, lac: Lacuna) -> str:
