@@ -107,12 +107,14 @@ class Sampler:
             cursor |= 1 << card
             self.trick.append((seat, card))
         self.unseen = [c for c in range(t.n_cards) if not taken >> c & 1]
+        # a moment of castling the seat is asked at (None while a card is due), and the tricks gathered: a full
+        # trick waiting for a rescue is not yet gathered
+        self.moment = castle_moment(obs)
+        self.done = obs.trick_number - 1 - (self.moment is not None and self.moment[0] == RESCUE)
         if family:
             self.size = place_sizes(t, obs)
         else:
-            moment = castle_moment(obs)
-            waiting = moment is not None and moment[0] == RESCUE      # a full trick, not yet gathered
-            done = len(obs.tricks) if t.memory == "every" else obs.trick_number - 1 - waiting
+            done = len(obs.tricks) if t.memory == "every" else self.done
             in_trick = {s for s, _ in obs.trick}
             self.size = [t.hand_size - done - (1 if s in in_trick else 0) for s in range(n)]
         if t.memory == "every":
@@ -282,14 +284,11 @@ def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
                 points[p] += e.points
     count = fallen_kings(obs)
     castled = castled_mask(c.seat for c in obs.castles)
-    leader = sampler.trick[0][0] if sampler.trick else obs.to_move
-    moment, ask = castle_moment(obs) or (-1, 0)
-    done = obs.trick_number - 1
-    if moment >= 0:
-        # asked to castle: the trick's leader or the next one; a full trick waiting for a rescue is not yet done
-        leader, done = obs.leader, done - (moment == RESCUE)
+    moment, ask = sampler.moment or (-1, 0)
+    # asked to castle: the trick's leader, or the next one's
+    leader = obs.leader if moment >= 0 else sampler.trick[0][0] if sampler.trick else obs.to_move
     for _ in range(samples):
-        yield State.at_position(t, obs.dealer, sampler.sample(rng)[:t.n_seats], leader, sampler.trick, done,
+        yield State.at_position(t, obs.dealer, sampler.sample(rng)[:t.n_seats], leader, sampler.trick, sampler.done,
                                 count, castled, points, cards, moment, ask)
 
 
