@@ -323,3 +323,28 @@ def test_games_played_in_threads_are_the_games_played_one_after_another():
         states = list(pool.map(lambda g: State.deal(t, g % 4, GameStream(g, 0)), range(40)))
         list(pool.map(lambda s: s.play_randomly(GameStream(7, s.dealer)), states))
     assert all(s.over for s in states)
+
+
+@pytest.mark.parametrize("name", ["original", "reconstruction"])
+def test_s10_3_a_game_taken_up_at_a_position_numbers_its_tricks_by_the_game(name):
+    # §10.3 (original): a player may look back at the previous trick. A game taken up at trick 12 by
+    # State.at_position knows nothing before it; its own tricks must still be tricks 12 and 13 (the last with
+    # the last trick's rules), and what a seat sees must show them by those numbers, not fail on the missing past.
+    t = tables_for(name)
+    whole = State.deal(t, 0, GameStream(11, 0))
+    rng = random.Random(5)
+    while whole.done < 11 or whole.phase != PLAY or whole.trick:
+        _random_walk(whole, rng, 1)
+    part = State.at_position(t, whole.dealer, whole.hands, whole.leader, whole.trick, whole.done, whole.count,
+                             whole.castled, whole.points, whole.card_points)
+    assert part.observation(0).tricks == ()                 # no trick of the log yet: none to look back at
+    while not whole.over:
+        action = whole.legal_actions()[rng.randrange(len(whole.legal_actions()))]
+        whole.apply(action)
+        part.apply(action)
+        if part.phase == PLAY and not part.trick and not part.over:
+            seen = part.observation(part.seat_to_play()).tricks
+            assert [tr.number for tr in seen] == [part.done]     # the one previous trick, by the game's number
+    assert [tr.number for tr in part.tricks] == [12, 13]
+    assert part.tricks == whole.tricks[11:]                  # who took them and why, the last trick's rules too
+    assert part.tricks[-1].last and not part.tricks[0].last

@@ -100,7 +100,8 @@ def _bid_round(state, entry: tuple) -> int:
 
 def _trick_cards(state, number: int) -> tuple:
     """The cards of trick ``number`` (from 1), finished or on the table."""
-    return state._tricks[number - 1][1] if number <= len(state._tricks) else tuple(state.trick)
+    i = number - 1 - state.first_trick
+    return state._tricks[i][1] if i < len(state._tricks) else tuple(state.trick)
 
 
 def dealt_hands(state) -> list[int]:
@@ -124,9 +125,12 @@ def castle_record(state, i: int) -> CastleRecord:
 
 
 def trick_record(state, i: int) -> TrickRecord:
-    """The record of trick ``i`` (from 0): its cards, who took it and why, its points, its Kings and rescues."""
+    """The record of the ``i``-th trick of the state's log (from 0): its cards, who took it and why, its points,
+    its Kings and rescues. A log that begins at a position (``State.at_position``) begins at its trick, so the
+    record is numbered, and the last trick's rules found, by the game's count, not the log's."""
     t, d = state.t, state.t.deck
     leader, cards, winner, face, points, fates, rescues = state._tricks[i]
+    i += state.first_trick
     held = holders(t, i, cards)
     why = tuple(explain(t, i, d.card_face[c], held[k][1]) for k, (_, c) in enumerate(cards[1:]))
     events = tuple(KingEventRecord(event=ev.name, king=d.face_names[f], owner=owner, taker=winner, trick=i + 1,

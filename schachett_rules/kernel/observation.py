@@ -166,7 +166,8 @@ def observe(state, seat: int) -> Observation:
     shown = tuple((s, t.deck.card_name(c)) for s in range(t.n_seats) for c in range(t.n_cards)
                   if (state.shown & state.hands[s]) >> c & 1)
     tricks = state.tricks
-    finished = tuple(tricks[i] for i in kept_tricks(t, state.done))
+    # a game taken up at a position (State.at_position) has no record of the tricks before it
+    finished = tuple(tricks[i - state.first_trick] for i in kept_tricks(t, state.done) if i >= state.first_trick)
     legal: tuple[str, ...] = ()
     forced = None
     offers: tuple[CastleOffer, ...] = ()

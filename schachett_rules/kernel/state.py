@@ -123,6 +123,7 @@ class State:
         self.known_deal = True
         self.pool = 0                       # unknown deal: the cards not yet played
         self._tricks: list[tuple] = []      # (leader, cards, winner, face, points, fates, castles)
+        self.first_trick = 0                # the trick (from 0) the log begins at: at_position knows none before
         self._castles: list[tuple] = []     # (trick, moment, seat, king, officer, with, king_from, officer_from)
         self._history: list[tuple] = []     # what happened, in order, as ints (records are built from it)
         self._records: list = []
@@ -201,6 +202,7 @@ class State:
         state = cls(tables, dealer)
         state.hands, state.leader, state.trick, state.done = list(hands), leader, list(trick), done
         state.count, state.castled = KingCount.copy_of(count), castled
+        state.first_trick = done
         state.points, state.card_points = list(points), list(card_points)
         state.phase = PLAY
         if moment >= 0:

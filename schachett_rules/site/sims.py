@@ -34,7 +34,9 @@ STRONG_BOTS = ("dd:4",)
 STRONG_GAMES = 200
 STRONG_GAMES_MANY_HANDS = 40    # six or eight hands: a game of such players takes half a second to a second
 RANDOM_PLAYERS = "random players on every seat"
-STRONG_PLAYERS = f"strong players on every seat (the sampling player, {STRONG_BOTS[0]}: four deals solved a decision)"
+_SAMPLING = f"{STRONG_BOTS[0]}: four deals solved a decision"
+SAMPLING_PLAYER = f"the sampling player ({_SAMPLING})"
+STRONG_PLAYERS = f"strong players on every seat (the sampling player, {_SAMPLING})"
 # the King events' colours in the plots, in the order a ruleset gives its events
 EVENT_COLOURS = ("#b22222", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 
@@ -236,7 +238,7 @@ def run_finding(stats: Stats, ruleset: str, players: str | None = None, t: Table
 def strong_players(t: Tables) -> str:
     """Who played a ruleset's strong run, in words."""
     if t.automaton is not None:
-        return f"the sampling player ({STRONG_BOTS[0]}: four deals solved a decision) against the automaton"
+        return f"{SAMPLING_PLAYER} against the automaton"
     return STRONG_PLAYERS
 
 
@@ -320,8 +322,8 @@ def simulation_pages(ctx: Context, write) -> list[tuple[str, str]]:
              + summary_rows(items, ctx.tables) + "\n\nMoney per winner is what each player of the winning party "
              "receives, in the ruleset's unit, as its settlement clause reckons it: the rulesets that pay a share of "
              "the difference in points and those that multiply it differ here the most (see the settlement clause of "
-             "each [rulebook](../rulebooks/index.md)).\n\n## Played well\n\nThe same figures with the sampling "
-             f"player ({STRONG_BOTS[0]}: four deals solved a decision) on every seat, or on every seat an automaton "
+             "each [rulebook](../rulebooks/index.md)).\n\n## Played well\n\nThe same figures with "
+             f"{SAMPLING_PLAYER} on every seat, or on every seat an automaton "
              f"leaves (solitaire), {STRONG_GAMES} games a ruleset ({STRONG_GAMES_MANY_HANDS} where six or eight hands play, whose games "
              f"take such players up to a second each) on the same deals (seed {SEED}); each ruleset's page gives them "
              "in full.\n\n" + summary_rows(strong, ctx.tables) + "\n")
