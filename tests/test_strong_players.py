@@ -206,15 +206,16 @@ def test_s5_a_moment_of_castling_sampled_from_what_a_seat_sees_offers_the_castle
     assert {"before", "between"} <= kinds
 
 
-def test_s5_the_sampling_player_castles_from_the_observation_alone():
-    # at a chance to castle the sampling player answers with a castle on offer or none, the same answer whatever
-    # lies in the hands it cannot see
+@pytest.mark.parametrize("bot", ["dd:4", "ismcts:200"])
+def test_s5_the_searching_players_castle_from_the_observation_alone(bot):
+    # at a chance to castle the sampling and the tree search players answer with a castle on offer or none, the
+    # same answer whatever lies in the hands they cannot see
     from schachett_rules.players.bots import castle_choices
     t = tables_for("reconstruction")
     answers = 0
     for i, (game, seat) in enumerate(castle_moments("reconstruction", 8)):
         obs = game.observation(seat)
-        answer = make_bot("dd:4", t).castle(obs, castle_choices(obs), random.Random(i))
+        answer = make_bot(bot, t).castle(obs, castle_choices(obs), random.Random(i))
         offered = {(o.seat, officer, o.king) for o in obs.castle_offers for officer in o.officers}
         assert answer is None or answer in offered
         hidden = [s for s in range(t.n_seats) if s not in obs.hands]
@@ -228,7 +229,7 @@ def test_s5_the_sampling_player_castles_from_the_observation_alone():
             other.hands[b] ^= x | y
             view = other.observation(seat)
             assert view == obs
-            assert make_bot("dd:4", t).castle(view, castle_choices(view), random.Random(i)) == answer
+            assert make_bot(bot, t).castle(view, castle_choices(view), random.Random(i)) == answer
         answers += answer is not None
     assert answers > 0                 # it does castle
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..kernel.actions import Castle, Play
+from ..kernel.actions import Castle, Pass, Play
 from ..kernel.observation import Observation
 from ..kernel.tables import Tables
 from .montecarlo import Deliberating, positions, refuse_uncompiled
@@ -80,27 +80,45 @@ class TreeSearchBot(Deliberating):
         self._face = deck.card_face
 
     def _key(self, action):
-        """An action as the tree knows it: copies of a card are one."""
+        """An action as the tree knows it: copies of a card are one (a card played, a King or an officer castled)."""
         if type(action) is Play:
             return action.seat, self._face[action.card]
         if type(action) is Castle:
-            return action.seat, action.king, self._face[action.officer]
+            return action.seat, self._face[action.king], self._face[action.officer]
         return action
 
     def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:
         """The most visited of the legal cards after the iterations."""
         t = self.t
-        root = _Node(-1)
-        reuse = REUSE if t.flow is not None else 1
-        left = self.iterations
-        for position in positions(t, obs, rng, -(-left // reuse)):
-            for _ in range(min(reuse, left)):
-                self._iterate(root, position, rng)
-            left -= reuse
+        root = self._grow(obs, rng)
         me = obs.to_move
         visits = {name: root.children[(me, t.face(name))].visits if (me, t.face(name)) in root.children else 0
                   for name in choices}
         return max(choices, key=lambda name: visits[name])
+
+    def castle(self, obs: Observation, options: list, rng: random.Random):
+        """The most visited answer to a chance to castle (a castle on offer, or letting it go), from a tree grown
+        over deals sampled at that moment, as for a card; on equal visits it lets the chance go."""
+        t = self.t
+        seat = options[0][0]
+        root = self._grow(obs, rng)
+        answers = {Pass(seat): None}
+        for s, king, officers in options:
+            for officer in officers:     # two copies of an officer on offer are one answer, as in the tree
+                answers.setdefault((s, t.face(king), t.face(officer)), (s, officer, king))
+        visits = {key: root.children[key].visits if key in root.children else 0 for key in answers}
+        return answers[max(answers, key=lambda key: (visits[key], type(key) is Pass))]
+
+    def _grow(self, obs: Observation, rng: random.Random) -> _Node:
+        """The tree of the iterations over deals sampled from what ``obs`` shows."""
+        root = _Node(-1)
+        reuse = REUSE if self.t.flow is not None else 1
+        left = self.iterations
+        for position in positions(self.t, obs, rng, -(-left // reuse)):
+            for _ in range(min(reuse, left)):
+                self._iterate(root, position, rng)
+            left -= reuse
+        return root
 
     def _iterate(self, root: _Node, state, rng: random.Random) -> None:
         """One walk down the tree through ``state``'s deal, a play-out and its credit; the state is left as it

@@ -366,7 +366,8 @@ def refuse_uncompiled(t: Tables, player: str) -> None:
 
 class Deliberating(ABC):
     """What the thinking players share: a card that is the only legal one is played at once, and a chance to
-    castle is taken as the heuristic player takes it (a King is rescued when the rules allow)."""
+    castle is taken as the heuristic player takes it (a King is rescued when the rules allow) by a player that
+    does not search it (the Monte-Carlo player)."""
 
     t: Tables
 
