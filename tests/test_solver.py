@@ -287,3 +287,19 @@ def test_progress_hears_the_value_narrowed_to_par_then_the_line():
     assert heard[-1][:2] == (par.value, par.value)
     # after the value is known, one report for every action of the line
     assert sum(1 for low, high, _ in heard if low == high == par.value) >= len(par.line)
+
+
+@settings(max_examples=200, deadline=None)
+@given(lo=st.one_of(st.just(-(1 << 40)), st.integers(-(1 << 31) + 2, (1 << 31) - 2)),
+       hi=st.one_of(st.just(1 << 40), st.integers(-(1 << 31) + 2, (1 << 31) - 2)),
+       move=st.integers(-1, (1 << 23) - 1), asked=st.integers(0, 1 << 38))
+def test_a_table_entry_gives_back_the_bounds_and_the_move_it_was_given(lo, hi, move, asked):
+    # an entry keeps the future's bounds (an unbounded side as +-2**40 in the search) and the best move (a pass
+    # is -1) with the tricks left and the question's number, two to a 64-bit word
+    from schachett_rules.search import alphabeta as ab
+    word = ab._bounds(lo, hi)
+    assert -(1 << 63) <= word < 1 << 63                        # it fits the table's int64 column
+    assert (ab._low(word), ab._high(word)) == (lo, hi)
+    packed = ab._move_asked(move, asked)
+    assert -(1 << 63) <= packed < 1 << 63
+    assert (ab._move(packed), ab._asked(packed)) == (move, asked)

@@ -117,10 +117,10 @@ def test_solve_command_on_a_record_and_a_deal(tmp_path):
     data = json.loads(out.output)
     assert data["trick"] == 11 and len(data["tricks"]) == 3 and len(data["line"]) == 12
     assert data["value"] == data["totals"][data["side"]] - data["totals"][1 - data["side"]]
-    # a table of at most 2 MB (2**15 entries of 48 bytes: 1.5 MB, not the default 2**20, 48 MB) gives the same par
-    assert data["table_mb"] == 48
+    # a table of at most 2 MB (2**16 entries of 32 bytes: 2 MB, not the default 2**20, 32 MB) gives the same par
+    assert data["table_mb"] == 32
     small = runner.invoke(main, ["solve", str(record), "--after", "40", "--json", "--table-mb", "2"])
-    assert small.exit_code == 0 and json.loads(small.output)["table_mb"] == 1.5
+    assert small.exit_code == 0 and json.loads(small.output)["table_mb"] == 2
     assert json.loads(small.output)["value"] == data["value"]
     tiny = runner.invoke(main, ["solve", str(record), "--after", "40", "--table-mb", "1"])
     assert tiny.exit_code == 2 and "--table-mb" in tiny.output and "Traceback" not in tiny.output

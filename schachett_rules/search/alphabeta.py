@@ -102,6 +102,55 @@ def _entry(tt_keys, bucket, k1, k2):
     return -1
 
 
+# An entry's data is two 64-bit words (with its two key words, 32 bytes: a bucket of two fills one cache line):
+# the future's bounds, 32 bits each, an unbounded side as the largest 32-bit value; and the best move in the low
+# 24 bits under the tricks left plus 64 times the question's number.
+_EDGE = (1 << 31) - 1
+
+
+@_inline
+def _bounds(lo, hi):
+    """The two bounds in one word."""
+    lo = -_EDGE if lo <= -_EDGE else lo
+    hi = _EDGE if hi >= _EDGE else hi
+    return (lo << 32) | (hi & 0xFFFFFFFF)
+
+
+@_inline
+def _low(word):
+    """The lower bound of a word of :func:`_bounds`."""
+    lo = word >> 32
+    return -INF if lo == -_EDGE else lo
+
+
+@_inline
+def _high(word):
+    """The upper bound of a word of :func:`_bounds`."""
+    hi = word & 0xFFFFFFFF
+    if hi >= 1 << 31:
+        hi -= 1 << 32
+    return INF if hi == _EDGE else hi
+
+
+@_inline
+def _move_asked(move, asked):
+    """A best move (from -1) and the tricks left with the question's number, in one word."""
+    return (asked << 24) | (move & 0xFFFFFF)
+
+
+@_inline
+def _move(word):
+    """The best move of a word of :func:`_move_asked`."""
+    move = word & 0xFFFFFF
+    return move - (1 << 24) if move >= 1 << 23 else move
+
+
+@_inline
+def _asked(word):
+    """The tricks left and the question's number of a word of :func:`_move_asked`."""
+    return word >> 24
+
+
 @_inline
 def _diff(sc, totals, side):
     """The value so far for party ``side``: its points minus all the others'."""
@@ -300,7 +349,7 @@ F_N, F_I, F_ALPHA, F_BETA, F_BEST, F_MOVE, F_MAX, F_SLOT, F_A0, F_B0, F_BASE, N_
 def search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
            event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
            hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-           alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts, u,
+           alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_data, moves, frames, fkeys, counts, u,
            seed, order,
            playout_policy, side, alpha, beta, budget, stop, rollouts, generation):
     """The value for party ``side`` of the position in the arrays, within the window (``alpha``, ``beta``).
@@ -329,7 +378,7 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
     return _search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
                    event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
                    hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals,
-                   s_each, alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_bounds, tt_moves, moves,
+                   s_each, alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_data, moves,
                    frames, fkeys, counts, u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts,
                    generation,
                    faces, scratch, legal, kings, offered, still, cards, takes)
@@ -339,14 +388,14 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
 def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
             event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
             hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-            alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_bounds, tt_moves, moves, frames, fkeys, counts,
+            alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_data, moves, frames, fkeys, counts,
             u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts, generation,
             faces, scratch, legal, kings, offered, still, cards, takes):
     """The loop of :func:`search`, with its scratch arrays. Compiled without reference counting: in a function
     that counts them every view of a hand or a table row costs two atomic operations, and they took five times
     the search's own work."""
     n_seats = sc[S_SEATS]
-    size_mask = np.uint64(len(tt_moves) - 1)
+    size_mask = np.uint64(len(tt_data) - 1)
     d = 0
     v = 0
     entering = True
@@ -387,8 +436,8 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                 j = _entry(tt_keys, slot, k1, k2)
                 if j >= 0:
                     counts[HITS] += 1
-                    lo, hi = tt_bounds[j, 0] + base, tt_bounds[j, 1] + base
-                    first = tt_moves[j, 0]
+                    lo, hi = _low(tt_data[j, 0]) + base, _high(tt_data[j, 0]) + base
+                    first = _move(tt_data[j, 1])
                     if lo >= b or lo == hi:
                         v = lo
                         continue
@@ -450,19 +499,18 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                     left = sc[S_TRICKS] - regs[TRICK]
                     j = _entry(tt_keys, slot, fkeys[d, 0], fkeys[d, 1])
                     if j >= 0:
-                        lo, hi = max(lo, tt_bounds[j, 0]), min(hi, tt_bounds[j, 1])
-                    elif tt_moves[slot, 1] >> 6 != generation or left >= tt_moves[slot, 1] & 63:
+                        lo, hi = max(lo, _low(tt_data[j, 0])), min(hi, _high(tt_data[j, 0]))
+                    elif _asked(tt_data[slot, 1]) >> 6 != generation or left >= _asked(tt_data[slot, 1]) & 63:
                         # the bucket's first entry keeps the position with the most tricks left (the most work
                         # saved) of this question, the one it held moves to the second, which takes whatever comes
                         j = slot
                         tt_keys[slot + 1, 0], tt_keys[slot + 1, 1] = tt_keys[slot, 0], tt_keys[slot, 1]
-                        tt_bounds[slot + 1, 0], tt_bounds[slot + 1, 1] = tt_bounds[slot, 0], tt_bounds[slot, 1]
-                        tt_moves[slot + 1, 0], tt_moves[slot + 1, 1] = tt_moves[slot, 0], tt_moves[slot, 1]
+                        tt_data[slot + 1, 0], tt_data[slot + 1, 1] = tt_data[slot, 0], tt_data[slot, 1]
                     else:
                         j = slot + 1
                     tt_keys[j, 0], tt_keys[j, 1] = fkeys[d, 0], fkeys[d, 1]
-                    tt_bounds[j, 0], tt_bounds[j, 1] = lo, hi
-                    tt_moves[j, 0], tt_moves[j, 1] = frames[d, F_MOVE], left + 64 * generation
+                    tt_data[j, 0] = _bounds(lo, hi)
+                    tt_data[j, 1] = _move_asked(frames[d, F_MOVE], left + 64 * generation)
                     counts[STORES] += 1
                 continue
             i += 1

@@ -111,9 +111,9 @@ def _king_bound(t: Tables) -> np.ndarray:
     return out
 
 
-# a table entry: two key words, the future's two bounds, the best move, and the tricks left with the question's
-# number (Solver.tt_keys, tt_bounds and tt_moves: two 64-bit words each)
-ENTRY_BYTES = 3 * 2 * 8
+# a table entry: two key words (Solver.tt_keys), and two words of data (Solver.tt_data): the future's two bounds,
+# the best move with the tricks left and the question's number (alphabeta._bounds, alphabeta._move_asked)
+ENTRY_BYTES = 2 * 2 * 8
 
 
 @dataclass(frozen=True)
@@ -169,9 +169,7 @@ class Solver:
         self.counted = ruleset.counted
         size = 1 << table_bits
         self.tt_keys = np.zeros((size, 2), dtype=np.uint64)
-        self.tt_bounds = np.zeros((size, 2), dtype=np.int64)
-        # per entry: the best move; the tricks left plus 64 times the number of the question that stored it
-        self.tt_moves = np.zeros((size, 2), dtype=np.int64)
+        self.tt_data = np.zeros((size, 2), dtype=np.int64)
         plan = plan_of(t)
         depth = plan.max_actions + 2                 # every action of a game, at the most
         kings = t.royal_cards.bit_count()
@@ -182,8 +180,7 @@ class Solver:
         self.seed = np.zeros(1, dtype=np.uint64)         # the play-outs' generator (a horizon's rollouts)
         chain_cards, chained = ruleset.chains if by_chains else ruleset.no_chains
         self.extra = (ruleset.alike, ruleset.apart, ruleset.maxpts, ruleset.kingmax, chain_cards, chained,
-                      self.tt_keys, self.tt_bounds,
-                      self.tt_moves, self.moves, self.frames, self.fkeys, self.counts,
+                      self.tt_keys, self.tt_data, self.moves, self.frames, self.fkeys, self.counts,
                       np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
         # the play-outs' players: at random, or every seat by the automaton's "cheapest card that takes" rule
         # (an automaton's own seats keep their rule)
@@ -194,15 +191,14 @@ class Solver:
 
     def table_bytes(self) -> int:
         """The size of the transposition table in bytes."""
-        return self.tt_keys.nbytes + self.tt_bounds.nbytes + self.tt_moves.nbytes
+        return self.tt_keys.nbytes + self.tt_data.nbytes
 
     def clear(self) -> None:
         """Forget every position kept. The whole table is written, the bounds too: a table just made is mapped by
         the system only page by page as a search first touches it, and a benchmark's first few searches would pay
         for that (15 to 30 ms for a table of 2^22 entries, against half a millisecond for a four-trick endgame)."""
         self.tt_keys[:] = 0
-        self.tt_bounds[:] = 0
-        self.tt_moves[:] = 0
+        self.tt_data[:] = 0
 
     # --- the compiled position ------------------------------------------------------------------------
     def side_of(self, state: State, side: int | None = None) -> int:

@@ -24,8 +24,8 @@ DEFAULT_BUDGET = 3_000_000_000    # positions in all: about ten minutes, room fo
 
 
 def table_bits_for(state: State, most_mb: int | None = None) -> int:
-    """The size of the transposition table (2**bits entries of 48 bytes) for a question from ``state``: a whole deal
-    of thirteen tricks searches hundreds of millions of positions, and a table of 2**23 entries (384 MB) saves a
+    """The size of the transposition table (2**bits entries of 32 bytes) for a question from ``state``: a whole deal
+    of thirteen tricks searches hundreds of millions of positions, and a table of 2**23 entries (256 MB) saves a
     fifth of them over one of 2**22; a late position needs a small one. ``most_mb``: no more than that many
     megabytes (a smaller table answers the same, with more positions searched again).
 
