@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 
 import httpx
 import pytest
@@ -181,8 +182,13 @@ def test_three_people_play_the_kaiser_game_with_castling_a_reconnect_and_a_resta
             if step == 20:          # the server dies and comes back; the pages reconnect on their own
                 before = [p.version for p in people.values()]
                 server.restart(kill=True)
-                mover = next(p for p in people.values() if p.my_turn())
-                mover.decide()
+                # the pages reconnect on their own, some later than others on a busy machine: wait for the one
+                # whose turn it is to say so
+                deadline = time.monotonic() + 30
+                while not (movers := [p for p in people.values() if p.my_turn()]):
+                    assert time.monotonic() < deadline, "no page showed its turn within 30 s of the restart"
+                    next(iter(people.values())).page.wait_for_timeout(100)
+                movers[0].decide()
                 for p, v in zip(people.values(), before):
                     p.wait_past(v)
         play_until_over(people, after=disturb)
