@@ -114,9 +114,8 @@ class Sampler:
         if family:
             self.size = place_sizes(t, obs)
         else:
-            done = len(obs.tricks) if t.memory == "every" else self.done
             in_trick = {s for s, _ in obs.trick}
-            self.size = [t.hand_size - done - (1 if s in in_trick else 0) for s in range(n)]
+            self.size = [t.hand_size - self.done - (1 if s in in_trick else 0) for s in range(n)]
         if t.memory == "every":
             self._check_room(obs)
         # A player who did not follow the first tier he could have served holds none of its cards now.
