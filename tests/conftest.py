@@ -81,9 +81,15 @@ def shared_folder(tmp_path_factory) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
+# The suite's site plays a quarter of the strong games the real build plays (`schachett site build --strong-games`):
+# the same pages from the same code, in a quarter of the time the strong players take (most of the build's time).
+SITE_STRONG_GAMES = 50
+
+
 def build_site(out: Path) -> tuple[bool, str]:
     """Build the whole site strictly into ``out``: whether the build succeeded, and its output."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true",
+               SCHACHETT_SITE_STRONG_GAMES=str(SITE_STRONG_GAMES))
     env.pop("SCHACHETT_SITE_URL", None)        # the sitemap test (tests/test_learn.py) names the default address
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
                             cwd=home(), env=env, capture_output=True, text=True)

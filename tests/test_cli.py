@@ -95,6 +95,7 @@ def test_check_unknown_ruleset_exits_1():
     assert "no ruleset 'no-such-ruleset'" in err and "original" in err
 
 
+@pytest.mark.slow
 def test_console_script_exit_codes(broken_rules):
     """The installed `schachett` script, run for real: exit 1 for bad input, 2 for bad usage, 0 otherwise."""
     script = Path(sys.executable).with_name("schachett")

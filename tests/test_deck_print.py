@@ -306,6 +306,7 @@ def test_the_pdf_is_named_after_the_ruleset_by_default(tmp_path, monkeypatch):
     clean_failure(run("deck", "print", "three-player"), 2)               # and is not overwritten
 
 
+@pytest.mark.slow
 def test_marks_too_near_the_edge_are_pointed_out(tmp_path):
     """Letter leaves (279.4 - 264) / 2 = 7.7 mm above the cards: a 3 mm bleed and 1 mm gap put the marks at 3.7 mm."""
     result = run("deck", "print", "--paper", "letter", "--bleed", "3", "--out", str(tmp_path / "d.pdf"))

@@ -62,6 +62,7 @@ def test_each_hand_knight_only_events_never_make_42_so_190_68_needs_a_promoted_i
     assert {sum(s.event_points) for s in cands} == {33}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("king_order,same_trick_first", [("by-fate", False), ("both-first", True)])
 def test_enumeration_matches_the_hand_model_for_many_totals(king_order, same_trick_first):
     # For totals T (against 68) the enumeration's (event sum, promoted extra) pairs are exactly those of
@@ -166,6 +167,7 @@ def assert_witness(record: GameRecord, scenario: ex.Scenario) -> None:
     assert ex.witness_problem(record, scenario) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("promoted", ["knight-only", "as-officers"])
 def test_witnesses_replay_to_190_and_68_for_both_splits(promoted):
     t = tables(promoted_points=promoted)

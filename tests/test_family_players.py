@@ -552,7 +552,9 @@ def test_dreiwendsch_the_queen_of_clubs_lies_with_the_soloist():
     assert found >= 10
 
 
-@pytest.mark.parametrize("ruleset", CONTRACTED)
+# the six- and eight-hand games (each a second or so a player) only in the whole suite
+@pytest.mark.parametrize("ruleset", [r if "players" not in r else pytest.param(r, marks=pytest.mark.slow)
+                                     for r in CONTRACTED])
 @pytest.mark.parametrize("name", ["mc:4", "dd:3", "ismcts:40"])
 def test_strong_players_play_whole_games_after_an_auction(ruleset, name):
     t = tables_for(ruleset)

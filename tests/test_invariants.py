@@ -463,7 +463,9 @@ def _assert_same_game(t, dealer: int, seed: int) -> None:
            [(e.event, e.trick, e.owner, e.order, e.points, e.scoring_parties) for e in result.events]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=OPTION_IDS)
+# the fast lane plays the printed reading and the combined one; the whole suite every reading
+@pytest.mark.parametrize("options", [o if o in (OPTION_SETS[0], OPTION_SETS[-1]) else
+                                     pytest.param(o, marks=pytest.mark.slow) for o in OPTION_SETS], ids=OPTION_IDS)
 def test_fast_playout_equals_engine(options):
     t = tables_for("original", options)
     for seed in range(300):

@@ -209,6 +209,7 @@ def test_s13_a_keeps_his_seat_as_the_page_says():
         assert row[0] == "A"
 
 
+@pytest.mark.slow
 def test_the_castlers_the_page_names_are_the_ones_that_castle_in_the_engines_games():
     from schachett_rules.site.lesson_figures import FigureSearch
     search = FigureSearch(compile_ruleset(load("reconstruction")), games=300)

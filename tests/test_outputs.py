@@ -306,6 +306,31 @@ def test_a_failed_site_build_leaves_the_earlier_one(tmp_path, fake_mkdocs, monke
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
+def test_site_build_strong_games_reaches_the_build_and_is_checked_first(tmp_path, monkeypatch):
+    import subprocess
+    seen = []
+
+    class Done:
+        returncode = 0
+
+    def build(args, **kwargs):
+        seen.append(kwargs["env"].get("SCHACHETT_SITE_STRONG_GAMES"))
+        Path(args[args.index("--site-dir") + 1]).mkdir(parents=True, exist_ok=True)
+        return Done()
+    monkeypatch.setattr(subprocess, "run", build)
+    monkeypatch.delenv("SCHACHETT_SITE_STRONG_GAMES", raising=False)
+    assert run("site", "build", "--dir", tmp_path / "a", "--strong-games", "30").exit_code == 0
+    assert run("site", "build", "--dir", tmp_path / "b").exit_code == 0
+    assert seen == ["30", None]                  # without the option the pages play the default 200
+    # too few games to compare two readings by, and a variable that is not a number: refused before any work
+    result = run("site", "build", "--dir", tmp_path / "c", "--strong-games", "4")
+    assert result.exit_code == 2 and "--strong-games" in result.output
+    monkeypatch.setenv("SCHACHETT_SITE_STRONG_GAMES", "lots")
+    message = refused(run("site", "build", "--dir", tmp_path / "d"), "SCHACHETT_SITE_STRONG_GAMES", code=1)
+    assert "'lots'" in message and "--strong-games" in message
+    assert len(seen) == 2 and not (tmp_path / "c").exists() and not (tmp_path / "d").exists()
+
+
 @pytest.mark.parametrize("command", [["sample"], ["play"], ["session"], ["simulate"], ["site", "build"]])
 def test_every_command_that_writes_offers_force(command):
     result = run(*command, "--help")

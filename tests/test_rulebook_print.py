@@ -77,6 +77,7 @@ def test_rules_print_refuses_a_ruleset_check_refuses_in_its_words(tmp_path, rule
     assert not (tmp_path / "b.pdf").exists()
 
 
+@pytest.mark.slow
 def test_rules_print_rulebook_prints_the_reconstructions_rulebook_instead_of_its_lesson(tmp_path):
     runner = CliRunner()
     out = tmp_path / "book.pdf"

@@ -189,6 +189,7 @@ def test_s7_heuristic_counts_the_kings_fallen_in_the_tricks_it_has_seen():
     assert count.total == len(events) and count.per_event == dict(collections.Counter(events))
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_clearly():
     s = sim.run(sim.Spec(ruleset="original", games=240, seed=8, bots=("heuristic", "random")))
     lo, _ = wilson(s.wins[0], s.games)

@@ -153,6 +153,7 @@ def test_decider_is_terminal_and_no_action_is_open_when_the_game_is_over():
 
 # --- rules out of the drivers: the automaton and the castle moment -----------------------------------------
 
+@pytest.mark.slow
 def test_an_automaton_that_never_castles_is_never_asked_on_any_path(rules):
     # A designer's solitaire with castling: the automaton clause says "and never castle", so seats 1 and 3 are
     # never asked, on the state's random player, the bots' table and the compiled batch alike.

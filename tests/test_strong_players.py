@@ -162,6 +162,7 @@ print(sum(before.values()), sum(1 for k in after if after[k] != before.get(k, 0)
 """
 
 
+@pytest.mark.slow
 def test_after_the_warm_up_no_strong_player_waits_for_compiled_code():
     """`schachett serve` readies the strong bots when it starts (players/warm.py): after that one game, games of
     other rulesets with every strong player seated make no compiled function anew."""
@@ -206,7 +207,7 @@ def test_s5_a_moment_of_castling_sampled_from_what_a_seat_sees_offers_the_castle
     assert {"before", "between"} <= kinds
 
 
-@pytest.mark.parametrize("bot", ["dd:4", "ismcts:200"])
+@pytest.mark.parametrize("bot", ["dd:4", pytest.param("ismcts:200", marks=pytest.mark.slow)])
 def test_s5_the_searching_players_castle_from_the_observation_alone(bot):
     # at a chance to castle the sampling and the tree search players answer with a castle on offer or none, the
     # same answer whatever lies in the hands they cannot see

@@ -24,24 +24,40 @@ def site() -> None:
     """Build or serve the annotated rulebook site (MkDocs)."""
 
 
+# read by the site's simulations (site/sims.py) in the build's own process
+STRONG_GAMES = "SCHACHETT_SITE_STRONG_GAMES"
+
+
 @site.command("build")
 @click.option("--dir", "site_dir", type=click.Path(path_type=Path), default=None,
               help="Where to write the site (default: site/ in the project): a new or empty folder, or an earlier "
                    "build.")
+@click.option("--strong-games", type=click.IntRange(10, 100000), default=None,
+              help="Games played with strong players for each reading and ruleset (default 200, a fifth of it where "
+                   "six or eight hands play): fewer give a quicker build with wider intervals; the pages name the "
+                   "number played.")
 @force_flag("Build into a folder that holds other files too: the site's files are added, replacing files of the "
             "same names; nothing is deleted.")
-def site_build(site_dir: Path | None) -> None:
+def site_build(site_dir: Path | None, strong_games: int | None) -> None:
     """Generate every page and build the site with `mkdocs build --strict`.
 
     The site is built in a folder beside the target and put in place when it is complete; the
     target must be new, empty or an earlier build (each build leaves a marker file in it).
     """
+    env = _quiet_mkdocs()
+    if strong_games is not None:
+        env[STRONG_GAMES] = str(strong_games)
+    try:
+        from ..site.sims import strong_games_setting    # the site's modules load only for a build
+        strong_games_setting(env)
+    except ValueError as e:
+        raise SchachettError(f"{e}: the environment asks it of the site build; unset it, or give --strong-games")
     target = (site_dir or home() / "site").resolve()
     how = output.check_site(target, "--dir", forced())
 
     def build(staged: Path) -> bool:
         return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(staged)],
-                              cwd=home(), env=_quiet_mkdocs()).returncode == 0
+                              cwd=home(), env=env).returncode == 0
 
     if not output.build_site(target, how, build, "--dir"):
         raise SchachettError(f"the site did not build, and {target} is as it was: see the messages above "

@@ -9,8 +9,10 @@ recorded engine plays one game at a time, 2,000.
 from __future__ import annotations
 
 import io
+import os
 import tempfile
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..kernel.compiler import tables_for
@@ -31,8 +33,31 @@ SLOW_GAMES = 2000
 # the points or the money that the two runs' totals would need about a thousand to show. The pages name the
 # players and the games.
 STRONG_BOTS = ("dd:4",)
-STRONG_GAMES = 200
-STRONG_GAMES_MANY_HANDS = 40    # six or eight hands: a game of such players takes half a second to a second
+STRONG_GAMES_VARIABLE = "SCHACHETT_SITE_STRONG_GAMES"
+
+
+def strong_games_setting(environ: Mapping[str, str] = os.environ) -> int:
+    """How many games a reading or a ruleset gets with strong players: 200, or what ``schachett site build
+    --strong-games N`` (the environment variable ``SCHACHETT_SITE_STRONG_GAMES``) asks for a quicker build.
+
+    >>> strong_games_setting({}), strong_games_setting({"SCHACHETT_SITE_STRONG_GAMES": "50"})
+    (200, 50)
+    >>> strong_games_setting({"SCHACHETT_SITE_STRONG_GAMES": "many"})
+    Traceback (most recent call last):
+    ...
+    ValueError: SCHACHETT_SITE_STRONG_GAMES must be a whole number of games from 10 up, not 'many'
+    """
+    text = environ.get(STRONG_GAMES_VARIABLE, "").strip()
+    if not text:
+        return 200
+    if not text.isdigit() or int(text) < 10:
+        raise ValueError(f"{STRONG_GAMES_VARIABLE} must be a whole number of games from 10 up, not {text!r}")
+    return int(text)
+
+
+STRONG_GAMES = strong_games_setting()
+# six or eight hands: a game of such players takes half a second to a second, so these rulesets get a fifth
+STRONG_GAMES_MANY_HANDS = max(2, STRONG_GAMES // 5)
 RANDOM_PLAYERS = "random players on every seat"
 _SAMPLING = f"{STRONG_BOTS[0]}: four deals solved a decision"
 SAMPLING_PLAYER = f"the sampling player ({_SAMPLING})"
@@ -53,7 +78,7 @@ def strong_games_for(t: Tables) -> int:
     >>> strong_games_for(tables_for("original")), strong_games_for(tables_for("eight-players"))
     (200, 40)
     """
-    return STRONG_GAMES if t.n_active < 6 else min(STRONG_GAMES, STRONG_GAMES_MANY_HANDS)
+    return STRONG_GAMES if t.n_active < 6 else STRONG_GAMES_MANY_HANDS
 
 
 def stats_for(ctx: Context, ruleset: str, options: dict | None = None, games: int | None = None,
