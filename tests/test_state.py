@@ -20,6 +20,7 @@ from schachett_rules.kernel.actions import (AUCTION, CALL, CASTLE, EXCHANGE, OVE
                                             Pass, Play)
 from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.kernel.state import State
+from schachett_rules.kernel.visibility import kept_tricks
 from schachett_rules.kernel.streams import GameStream
 from schachett_rules.players import make_bot
 from schachett_rules.players.bots import chooser, play_game
@@ -98,6 +99,45 @@ def test_a_clone_goes_its_own_way(case, seed, steps):
     if not state.over:
         state.play_randomly(GameStream(seed, 9))
         assert state.over
+
+
+def _fresh_records(state: State) -> tuple:
+    """The tricks' and castles' records made afresh from the log's ints, none of them kept from before."""
+    from schachett_rules.kernel import gamelog
+    return (tuple(gamelog.trick_record(state, i) for i in range(len(state.trick_log))),
+            tuple(gamelog.castle_record(state, i) for i in range(len(state._castles))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 10**6), steps=st.integers(1, 80), back=st.integers(1, 30))
+def test_the_records_a_state_keeps_are_those_of_its_log_after_undo_and_in_a_clone(case, seed, steps, back):
+    # the state keeps each trick's and castle's record once made (every observation asks for them); a record kept
+    # from a line that was taken back, or from a clone's other line, must never be shown
+    name, options = case
+    t = tables_for(name, options)
+    rng = random.Random(seed)
+    state = State.deal(t, seed % t.n_seats, GameStream(seed, 0))
+    applied = 0
+    for _ in range(steps):
+        if state.over:
+            break
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+        applied += 1
+        assert (tuple(state.tricks), tuple(state.castles)) == _fresh_records(state)
+    twin = state.clone()
+    for _ in range(min(back, applied)):          # back at most to the deal
+        state.undo()
+    _random_walk(state, random.Random(seed + 1), 80)
+    _random_walk(twin, random.Random(seed + 2), 80)
+    for game in (state, twin):
+        assert (tuple(game.tricks), tuple(game.castles)) == _fresh_records(game)
+        assert [game.trick_record(i) for i in range(len(game.trick_log))] == game.tricks
+        seat = game.decider() if game.decider() >= 0 else 0
+        view = game.observation(seat) if t.dummy_of(seat) is None else None
+        if view is not None:
+            kept = [r for r in _fresh_records(game)[0] if r.number - 1 in kept_tricks(t, game.done)]
+            assert list(view.tricks) == kept and list(view.castles) == list(_fresh_records(game)[1])
 
 
 def test_the_key_names_the_position_not_the_way_to_it():

@@ -162,12 +162,17 @@ def observe(state, seat: int) -> Observation:
     kings = []
     for s in range(t.n_seats):
         royal_here = state.hands[s] & t.royal_cards
-        kings += [(s, t.deck.card_name(c)) for c in range(t.n_cards) if royal_here >> c & 1 and is_face_up(t, c, castled)]
+        while royal_here:
+            c = (royal_here & -royal_here).bit_length() - 1      # the hand's royal cards, lowest first
+            royal_here &= royal_here - 1
+            if is_face_up(t, c, castled):
+                kings.append((s, t.deck.card_name(c)))
     shown = tuple((s, t.deck.card_name(c)) for s in range(t.n_seats) for c in range(t.n_cards)
                   if (state.shown & state.hands[s]) >> c & 1)
-    tricks = state.tricks
-    # a game taken up at a position (State.at_position) has no record of the tricks before it
-    finished = tuple(tricks[i - state.first_trick] for i in kept_tricks(t, state.done) if i >= state.first_trick)
+    # only the tricks the seat still has before it are put in records (every decision of every player asks); a game
+    # taken up at a position (State.at_position) has no record of the tricks before it
+    finished = tuple(state.trick_record(i - state.first_trick) for i in kept_tricks(t, state.done)
+                     if i >= state.first_trick)
     legal: tuple[str, ...] = ()
     forced = None
     offers: tuple[CastleOffer, ...] = ()

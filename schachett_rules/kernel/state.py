@@ -697,12 +697,24 @@ class State:
     @property
     def tricks(self) -> list[TrickRecord]:
         """The finished tricks' records."""
-        return [gamelog.trick_record(self, i) for i in range(len(self._tricks))]
+        return self.records_of("trick")
+
+    def trick_record(self, i: int) -> TrickRecord:
+        """The record of the ``i``-th finished trick of the log (from 0), without making the others'.
+
+        A record is made once and kept with the log's others (an observation asks for the kept tricks at every
+        decision); the log's entry of a trick stands near its end, so it is sought from there.
+        """
+        history = self._history
+        for h in range(len(history) - 1, -1, -1):
+            if history[h][0] == "trick" and history[h][1] == i:
+                return self._record_at(h)
+        raise IndexError(f"trick {i} of the log is not finished: {len(self._tricks)} are")
 
     @property
     def castles(self) -> list[CastleRecord]:
         """The castles made so far."""
-        return [gamelog.castle_record(self, i) for i in range(len(self._castles))]
+        return self.records_of("castle")
 
     @property
     def trick_log(self) -> list[tuple]:
