@@ -24,10 +24,6 @@ def site() -> None:
     """Build or serve the annotated rulebook site (MkDocs)."""
 
 
-# read by the site's simulations (site/sims.py) in the build's own process
-STRONG_GAMES = "SCHACHETT_SITE_STRONG_GAMES"
-
-
 @site.command("build")
 @click.option("--dir", "site_dir", type=click.Path(path_type=Path), default=None,
               help="Where to write the site (default: site/ in the project): a new or empty folder, or an earlier "
@@ -45,13 +41,14 @@ def site_build(site_dir: Path | None, strong_games: int | None) -> None:
     target must be new, empty or an earlier build (each build leaves a marker file in it).
     """
     env = _quiet_mkdocs()
-    if strong_games is not None:
-        env[STRONG_GAMES] = str(strong_games)
     try:
-        from ..site.sims import strong_games_setting    # the site's modules load only for a build
-        strong_games_setting(env)
+        from ..site import sims      # the site's modules load only for a build (and read the environment as they do)
+        if strong_games is not None:
+            env[sims.STRONG_GAMES_VARIABLE] = str(strong_games)
+        sims.strong_games_setting(env)
     except ValueError as e:
-        raise SchachettError(f"{e}: the environment asks it of the site build; unset it, or give --strong-games")
+        raise SchachettError(f"{e}: the environment asks it of the site build; unset it or give it a number "
+                             f"(--strong-games N sets it for one build)")
     target = (site_dir or home() / "site").resolve()
     how = output.check_site(target, "--dir", forced())
 
