@@ -57,7 +57,7 @@ def strong_games_setting(environ: Mapping[str, str] = os.environ) -> int:
 
 STRONG_GAMES = strong_games_setting()
 # six or eight hands: a game of such players takes half a second to a second, so these rulesets get a fifth
-STRONG_GAMES_MANY_HANDS = max(2, STRONG_GAMES // 5)
+STRONG_GAMES_MANY_HANDS = STRONG_GAMES // 5        # two at the least: the setting refuses fewer than ten
 RANDOM_PLAYERS = "random players on every seat"
 _SAMPLING = f"{STRONG_BOTS[0]}: four deals solved a decision"
 SAMPLING_PLAYER = f"the sampling player ({_SAMPLING})"
