@@ -303,3 +303,14 @@ def test_a_table_entry_gives_back_the_bounds_and_the_move_it_was_given(lo, hi, m
     packed = ab._move_asked(move, asked)
     assert -(1 << 63) <= packed < 1 << 63
     assert (ab._move(packed), ab._asked(packed)) == (move, asked)
+
+
+def test_a_stored_solitaire_survey_is_keyed_by_the_code_that_solved_it(monkeypatch):
+    # a survey is the solver's verdict on each deal: one stored before the solver or a rule changed must not be
+    # served after it
+    from schachett_rules.studies import solitaire
+    before = solitaire.survey_key("solitaire", 10, 0, 1000, 5)
+    assert solitaire.survey_key("solitaire", 10, 0, 1000, 5) == before
+    assert solitaire.survey_key("solitaire", 11, 0, 1000, 5) != before
+    monkeypatch.setattr(solitaire, "code_version", lambda: "0.0+another")
+    assert solitaire.survey_key("solitaire", 10, 0, 1000, 5) != before

@@ -66,6 +66,27 @@ def test_bot_names_with_a_strength():
     assert "no strength" in bot_problem("heuristic:4")
 
 
+def test_the_tree_search_thinks_longer_where_two_people_play():
+    # the two-player game (each person with a dummy) and two-handed Schafkopf seat two people; original four,
+    # the three-player game three (the Kaiser plays his dummy)
+    assert make_bot("ismcts", tables_for("two-player")).iterations == 750
+    assert make_bot("ismcts", tables_for("officers-schafkopf")).iterations == 750
+    assert make_bot("ismcts", tables_for("original")).iterations == 500
+    assert make_bot("ismcts", tables_for("three-player")).iterations == 500
+    assert make_bot("ismcts:40", tables_for("two-player")).iterations == 40
+
+
+def test_a_stored_duel_is_keyed_by_the_code_that_played_it(monkeypatch):
+    # a bot's default strength is code, not a field of the duel: a duel stored before a default changed must
+    # not be served after it
+    from schachett_rules.simulation import ladder as ladder_module
+    spec = DuelSpec(ruleset="two-player", a="ismcts", b="mc", games=10, seed=3)
+    before = ladder_module._key(spec)
+    assert ladder_module._key(spec) == before
+    monkeypatch.setattr(ladder_module, "code_version", lambda: "0.0+another")
+    assert ladder_module._key(spec) != before
+
+
 def test_a_duel_plays_each_deal_in_both_seatings():
     # random against random: both seatings of a deal draw the same numbers, so they are the same game and each
     # bot wins exactly one of the two (or both are equal): the count is balanced to the game

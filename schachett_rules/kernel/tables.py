@@ -173,6 +173,16 @@ class Tables:
         return self.n_seats - self.sitting.bit_count()
 
     @property
+    def n_players(self) -> int:
+        """The people at the table: one for each seat that plays its own cards (a dummy's are played by another).
+
+        >>> from schachett_rules.kernel.compiler import tables_for
+        >>> tables_for("original").n_players, tables_for("three-player").n_players, tables_for("two-player").n_players
+        (4, 3, 2)
+        """
+        return len({self.controller(s) for s in range(self.n_seats) if not self.sitting >> s & 1})
+
+    @property
     def counts_kings(self) -> bool:
         """Whether a game counts Kings' fates (Schachett's checkmate and the rest; the family's games do not)."""
         return bool(self.events)

@@ -6,12 +6,12 @@ deal's kernel state, choosing among the actions legal in this deal by UCB1 (each
 only in the deals where it was legal), adds one new action, plays the rest of the game out at random (the
 compiled play-out), and credits every action on the way with the result for the party that chose it. The
 card played is the root's most visited. Copies of a card are one action. Its strength is the number of
-iterations a decision (:data:`ITERATIONS` by default).
+iterations a decision (:func:`default_iterations`).
 
 A deal of the family's games is rebuilt as a whole game through the kernel's state (:mod:`.rebuild`), which
 costs about as much as an iteration's walk and play-out together. Each deal sampled there serves ``REUSE``
 iterations one after the other, each walk taken back (the state's undo) so that the next starts from the
-same position; a decision at the default still sees 125 deals.
+same position; a decision of 500 iterations still sees 125 deals.
 
 The result an iteration credits is mostly the win (1, a draw 1/2, a loss 0) and partly the point
 difference, squashed into the same range: the ladder counts decided games, and the difference gives the
@@ -40,6 +40,10 @@ from .worth import played_out
 # iterations a decision by default: within 200 ms a decision in every ruleset, and as strong against mc as a
 # thousand (53.3% [47.7, 58.9] of 300 decided games on original, seed 11, against 54.7% [49.0, 60.2])
 ITERATIONS = 500
+# the same where two people play (each with a dummy in the two-player game): a seat sees most of the deal, and
+# more iterations pay there (against mc: 59.8% [56.5, 62.9] of 895 decided games at 500, 61.5% [58.4, 64.4] of
+# 999 at 750), at 149 ms a decision median and 186 ms at the 90th percentile
+ITERATIONS_TWO_PLAYERS = 750
 REUSE = 4              # iterations a deal serves, where a deal is rebuilt as a whole game
 WIN_SHARE = 0.7        # of an iteration's credit, the part for the win; the rest for the point difference
 SCALE = 150.0          # a point difference of this size is worth about three quarters of the difference's part
@@ -54,6 +58,16 @@ class _Node:
         self.credit = 0.0
         self.available = 0
         self.party = party               # the party whose choice led here
+
+
+def default_iterations(t: Tables) -> int:
+    """The iterations a decision runs unless a strength is given: 500, and 750 where two people play.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> default_iterations(tables_for("original")), default_iterations(tables_for("two-player"))
+    (500, 750)
+    """
+    return ITERATIONS_TWO_PLAYERS if t.n_players == 2 else ITERATIONS
 
 
 def credit(diff) -> float:
@@ -72,10 +86,11 @@ class TreeSearchBot(Deliberating):
 
     name = "ismcts"
 
-    def __init__(self, t: Tables, iterations: int = ITERATIONS, exploration: float = 0.7):
+    def __init__(self, t: Tables, iterations: int | None = None, exploration: float = 0.7):
         refuse_uncompiled(t, "the tree search player")
         self.t = t
-        self.iterations, self.exploration = iterations, exploration
+        self.iterations = default_iterations(t) if iterations is None else iterations
+        self.exploration = exploration
         deck = t.deck
         self._face = deck.card_face
 

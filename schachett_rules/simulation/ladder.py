@@ -35,12 +35,12 @@ from dataclasses import asdict, dataclass
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .. import __version__
 from ..kernel.state import State
 from ..kernel.streams import GameStream
 from ..players import bot_problem, make_bot
 from ..players.bots import chooser
 from ..players.worth import by_game_points, measures
+from .fingerprint import code_version
 from .parallel import map_chunks
 from .simulate import cache_dir, cache_write, tables_of
 from .stats import wilson
@@ -208,9 +208,11 @@ def tables_of_duel(spec: DuelSpec):
 
 
 def _key(spec: DuelSpec) -> str:
+    """The cache's name for a duel: its spec, its ruleset and the code that plays it (a bot's default strength
+    is code, not a field of the spec)."""
     from .simulate import Spec, spec_key
     ruleset = spec_key(Spec(ruleset=spec.ruleset, options=spec.options, games=1))
-    blob = json.dumps({"duel": spec.model_dump(mode="json"), "ruleset": ruleset, "version": __version__,
+    blob = json.dumps({"duel": spec.model_dump(mode="json"), "ruleset": ruleset, "version": code_version(),
                        "chunk": DEALS_PER_CHUNK, "judged": "best seat"}, sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:24]
 

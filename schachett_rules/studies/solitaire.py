@@ -31,6 +31,7 @@ from ..kernel.streams import GameStream
 from ..kernel.tables import Tables
 from ..language import ir
 from ..rules.loader import load
+from ..simulation.fingerprint import code_version
 from ..simulation.simulate import cache_dir, cache_write
 from ..simulation.stats import wilson
 
@@ -129,14 +130,22 @@ def survey(t: Tables, deals: int, first_seed: int = 0, budget: int = 50_000_000,
     return by_class
 
 
-def cached_survey(t: Tables, ruleset: str, deals: int, first_seed: int = 0, budget: int = 50_000_000,
-                  tries: int = 60) -> dict[str, list[int]]:
-    """:func:`survey`, kept in the simulation cache (keyed by the ruleset's IR and the parameters)."""
+def survey_key(ruleset: str, deals: int, first_seed: int, budget: int, tries: int) -> str:
+    """The cache's name for a survey: its ruleset's IR, its parameters and the code's version
+    (:func:`~schachett_rules.simulation.fingerprint.code_version`), so that a changed rule or solver never
+    serves an old survey."""
     resolved = load(ruleset)
     blob = json.dumps({"ir": ir.strip_positions(resolved.model_dump(mode="json")), "deals": deals,
-                       "first": first_seed, "budget": budget, "tries": tries, "what": "solitaire survey, exact"},
-                      sort_keys=True)
-    path = cache_dir() / f"solitaire-{hashlib.sha256(blob.encode()).hexdigest()[:24]}.json"
+                       "first": first_seed, "budget": budget, "tries": tries, "what": "solitaire survey, exact",
+                       "version": code_version()}, sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:24]
+
+
+def cached_survey(t: Tables, ruleset: str, deals: int, first_seed: int = 0, budget: int = 50_000_000,
+                  tries: int = 60) -> dict[str, list[int]]:
+    """:func:`survey`, kept in the simulation cache (keyed by the ruleset's IR, the parameters and the code that
+    plays and solves)."""
+    path = cache_dir() / f"solitaire-{survey_key(ruleset, deals, first_seed, budget, tries)}.json"
     if path.is_file():
         return json.loads(path.read_text(encoding="utf-8"))
     result = survey(t, deals, first_seed, budget, tries)
