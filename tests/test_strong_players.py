@@ -76,6 +76,17 @@ def test_the_tree_search_thinks_longer_where_two_people_play():
     assert make_bot("ismcts:40", tables_for("two-player")).iterations == 40
 
 
+def test_the_sampling_player_plays_out_at_random_where_two_people_play():
+    # two people: forty deals a decision, each position past the trick valued by three random play-outs; four
+    # people: eighty deals and one greedy play-out; a strength sets the deals alone
+    dd = make_bot("dd", tables_for("two-player"))
+    assert (dd.samples, dd.playout, dd.rollouts) == (40, "random", 3)
+    dd = make_bot("dd", tables_for("original"))
+    assert (dd.samples, dd.playout, dd.rollouts) == (80, "greedy", 1)
+    dd = make_bot("dd:4", tables_for("two-player"))
+    assert (dd.samples, dd.playout, dd.rollouts) == (4, "random", 3)
+
+
 def test_a_stored_duel_is_keyed_by_the_code_that_played_it(monkeypatch):
     # a bot's default strength is code, not a field of the duel: a duel stored before a default changed must
     # not be served after it

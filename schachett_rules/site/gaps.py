@@ -17,6 +17,7 @@ from ..engine.session import next_cycle_start, partner_counts, seatings, default
 from .context import Context, render, url_rel
 from ..studies import example12 as ex
 from ..studies.kings import compare
+from ..players.sampling import default_deals
 from . import sims
 from .sims import effects_finding, effects_plot, effects_table, games_for, skill_table, stats_for
 
@@ -148,7 +149,8 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                         + effects_table(strong, baseline, where, sims.STRONG_PLAYERS) + "\n\n"
                         + f"For a finer answer, `schachett sweep {where} -l {name} -b {sims.STRONG_BOTS[0]} -n 2000` "
                         f"plays each reading 2,000 times with the same players on every core, and keeps the result in "
-                        f"the simulation cache; `-b dd` (80 deals a decision) plays stronger and slower.\n\n"
+                        f"the simulation cache; `-b dd` ({default_deals(ctx.tables[where])} deals a decision) plays "
+                        f"stronger and slower.\n\n"
                         + skill_table(where, [(o.name, {name: o.name}) for o in lac.options], where))
     extra = ""
     if name == "deal":
