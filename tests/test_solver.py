@@ -277,6 +277,26 @@ def test_a_budget_bounds_the_positions_of_the_whole_question():
     assert Solver(game.t).par(game, budget=total).nodes == total
 
 
+def test_a_search_past_its_budget_says_what_it_had_proved():
+    # the range it stopped at holds the value every line enumerated gives; a larger budget asks the same questions
+    # further, so the ranges nest; a budget one short of the whole question misses only the line
+    game = endgame("original", 3, 3)
+    side = game.t.party_of[game.decider()]
+    truth = brute(game.clone(), side)
+    total = Solver(game.t).par(game).nodes
+    ranges = []
+    for budget in (total // 8, total // 4, total // 2, total - 1):
+        with pytest.raises(SearchLimit) as stopped:
+            Solver(game.t).par(game, budget=budget)
+        low, high = stopped.value.low, stopped.value.high
+        assert low <= truth <= high
+        assert stopped.value.party == game.t.party_names[side]
+        ranges.append((low, high))
+    assert all(a <= c and d <= b for (a, b), (c, d) in zip(ranges, ranges[1:]))
+    assert ranges[0][0] < ranges[0][1] and ranges[-1] == (truth, truth)
+    assert f"final value, {truth:+d}, but not yet a line" in str(stopped.value)
+
+
 def test_progress_hears_the_value_narrowed_to_par_then_the_line():
     game = endgame("original", 5, 5)
     heard = []

@@ -170,6 +170,14 @@ def test_solve_within_a_budget_says_where_it_stopped():
     runner = CliRunner()
     out = runner.invoke(main, ["solve", "original", "--deal", "1", "--budget", "5000"])
     assert out.exit_code == 1 and "stopped after 5,000 positions" in out.output and "trick 1" in out.output
+    assert "final value lies between" in out.output and "Traceback" not in out.output
+    # as JSON, what it had proved is on standard output, the error beside it
+    out = runner.invoke(main, ["solve", "original", "--deal", "1", "--budget", "5000", "--json"])
+    data = json.loads(out.stdout)
+    assert out.exit_code == 1 and "stopped after 5,000 positions" in out.stderr
+    assert data["solved"] is False and data["value"] is None and data["line"] == []
+    assert data["low"] < data["high"] and data["position"] == "the deal of seed 1 (dealer West)"
+    assert f"between {data['low']:+d} and {data['high']:+d}" in out.stderr
 
 
 WARMED_THEN_PLAYED = """

@@ -4,6 +4,7 @@ same deals in both seatings) and ``ladder`` (every pair of some bots, and a rati
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import click
@@ -49,7 +50,8 @@ def _record_position(path: Path, after: int | None, option_items: tuple[str, ...
 @click.option("--table-mb", type=click.IntRange(min=2), default=None,
               help="Megabytes the table of positions may take (default: by the position, 256 for a whole deal of "
                    "four hands); a smaller table gives the same answer more slowly.")
-@click.option("--json", "as_json", is_flag=True, help="Print the par, the line and its tricks as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the par, the line and its tricks as JSON (past the budget: the range proved, "
+                   "\"solved\": false).")
 @option_flag
 def solve(target: str, after: int | None, seed: int | None, dealer: int | None, budget: int | None,
           table_mb: int | None, as_json: bool, option_items: tuple[str, ...]) -> None:
@@ -58,8 +60,8 @@ def solve(target: str, after: int | None, seed: int | None, dealer: int | None, 
     TARGET is a game record (JSON) or a ruleset: `schachett solve game.json --after 36` solves the record from
     its 37th action on; `schachett solve original --deal 3` solves the deal of seed 3.
     """
-    from ..search.exact import Solver
-    from ..search.report import DEFAULT_BUDGET, analyse, format_analysis, table_bits_for
+    from ..search.exact import SearchLimit, Solver
+    from ..search.report import DEFAULT_BUDGET, analyse, format_analysis, table_bits_for, unfinished
     path = Path(target)
     if path.suffix == ".json" or path.is_file():
         if seed is not None or dealer is not None:
@@ -87,7 +89,15 @@ def solve(target: str, after: int | None, seed: int | None, dealer: int | None, 
         def progress(low: int, high: int, nodes: int) -> None:
             show(f"{party}'s value lies between {low:+d} and {high:+d} ({nodes:,} positions)" if low < high else
                  f"{party}'s value is {low:+d}; finding a line that makes it ({nodes:,} positions)")
-        rep = analyse(state, name, where, budget or DEFAULT_BUDGET, solver=solver, progress=progress)
+        start = time.perf_counter()
+        try:
+            rep = analyse(state, name, where, budget or DEFAULT_BUDGET, solver=solver, progress=progress)
+        except SearchLimit as limit:
+            # what was proved is a result too: as JSON on standard output, beside the error and its exit code
+            if as_json:
+                partial = unfinished(state, name, where, limit, time.perf_counter() - start, solver)
+                click.echo(json.dumps(partial, indent=2, ensure_ascii=False))
+            raise
     click.echo(json.dumps(rep, indent=2, ensure_ascii=False) if as_json else format_analysis(rep, t))
 
 

@@ -42,12 +42,20 @@ from .equivalence import chains, distinctions
 
 
 class SearchLimit(SchachettError):
-    """A search that needed more positions than it was allowed."""
+    """A search that needed more positions than it was allowed, with what it had proved by then: the final value
+    of party ``party`` lies between ``low`` and ``high`` (equal once the value is known and only its line is
+    missing)."""
 
-    def __init__(self, budget: int, trick: int):
-        super().__init__(f"the exact search stopped after {budget:,} positions without a result, from trick {trick}: "
-                         f"a position this early is too large for that budget; solve from a later point of the game "
-                         f"(--after) or allow more positions (--budget)")
+    def __init__(self, budget: int, trick: int, party: str | None = None, low: int | None = None,
+                 high: int | None = None):
+        self.budget, self.trick, self.party, self.low, self.high = budget, trick, party, low, high
+        proved = ""
+        if party is not None and low is not None and high is not None:
+            proved = (f"; it had found {party}'s final value, {low:+d}, but not yet a line that makes it" if low == high
+                      else f"; it had proved that {party}'s final value lies between {low:+d} and {high:+d}")
+        super().__init__(f"the exact search stopped after {budget:,} positions without a result, from trick {trick}"
+                         f"{proved}: a position this early is too large for that budget; solve from a later point of "
+                         f"the game (--after) or allow more positions (--budget)")
 
 
 @dataclass(frozen=True)
@@ -224,7 +232,8 @@ class Solver:
         positions in all (0: no limit). ``progress(low, high, nodes)`` hears each narrowing of the value's range."""
         side = self.side_of(state, side)
         self.generation += 1
-        return self._bisect(state, self._walk(state), side, budget, self.nodes, progress)
+        low, high = self._bisect(state, self._walk(state), side, budget, self.nodes, progress)
+        return low if low == high else None
 
     def _room(self, state: State, walk: CompiledState | None = None) -> int:
         """The most the points still to come can move a value (every card left at its best, each King at its best
@@ -251,10 +260,10 @@ class Solver:
         return left if left > 0 else None
 
     def _bisect(self, state: State, walk: CompiledState, side: int, budget: int, start: int,
-                progress=None) -> int | None:
-        """The exact value by halving its range with null-window searches (each one asks only "at least x?",
-        which cuts far more than a search for the value itself), within ``budget`` positions counted from
-        ``start``."""
+                progress=None) -> tuple[int, int]:
+        """The range ``(low, high)`` of the value, narrowed by halving with null-window searches (each one asks
+        only "at least x?", which cuts far more than a search for the value itself) until ``low == high`` or
+        ``budget`` positions counted from ``start`` are spent; the range is proved either way."""
         base, room = self._points(state, side), self._room(state, walk)
         low, high = base - room, base + room
         while low < high:
@@ -262,14 +271,14 @@ class Solver:
             left = self._left(budget, start)
             r = None if left is None else self._search(walk, side, beta - 1, beta, left)
             if r is None:
-                return None
+                return low, high
             if r >= beta:
                 low = r
             else:
                 high = r
             if progress is not None:
                 progress(low, high, self.nodes - start)
-        return low
+        return low, high
 
     def move_values(self, state: State, side: int | None = None, budget: int = 0, horizon: int | None = None,
                     actions: list | None = None, rollouts: int = 0, seed: int = 0,
@@ -293,7 +302,8 @@ class Solver:
     def par(self, state: State, side: int | None = None, budget: int = 0, progress=None) -> Par:
         """The best result for ``side`` (default: the party deciding now) and a line that achieves it.
 
-        With ``budget``, :class:`SearchLimit` when the value and the line need more positions than that in all.
+        With ``budget``, :class:`SearchLimit` when the value and the line need more positions than that in all;
+        it carries the range of the value proved by then.
         ``progress(low, high, nodes)`` hears each narrowing of the value's range, then (low = high = the value)
         each action of the line.
         """
@@ -302,11 +312,15 @@ class Solver:
         before = self.nodes
         game = state.clone()
         walk = self._walk(game)
-        value = self._bisect(game, walk, side, budget, before, progress)
-        if value is None:
-            raise SearchLimit(budget, state.trick_number)
+        value, high = self._bisect(game, walk, side, budget, before, progress)
+        party = self.t.party_names[side]
+        if value != high:
+            raise SearchLimit(budget, state.trick_number, party, value, high)
         base = self._points(game, side)
-        line = self._line(game, walk, side, value, True, budget, before, progress)
+        try:
+            line = self._line(game, walk, side, value, True, budget, before, progress)
+        except SearchLimit:
+            raise SearchLimit(budget, state.trick_number, party, value, value) from None
         return Par(side=side, value=value, future=value - base, line=tuple(line), totals=tuple(game.points),
                    nodes=self.nodes - before)
 

@@ -18,7 +18,7 @@ import time
 
 from ..kernel.state import State
 from ..kernel.tables import Tables
-from .exact import ENTRY_BYTES, Solver, describe_action, worth_words
+from .exact import ENTRY_BYTES, SearchLimit, Solver, describe_action, worth_words
 
 DEFAULT_BUDGET = 3_000_000_000    # positions in all: about ten minutes, room for a whole deal of four hands
 
@@ -67,7 +67,32 @@ def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET
             "value_counts": worth_words(state.base),
             "points_now": list(state.points), "totals": list(par.totals),
             "line": [describe_action(t, a) for a in par.line], "tricks": tricks, "nodes": par.nodes,
-            "seconds": round(seconds, 3), "table_mb": round(solver.table_bytes() / (1 << 20), 1)}
+            "seconds": round(seconds, 3), "table_mb": round(solver.table_bytes() / (1 << 20), 1), "solved": True}
+
+
+def unfinished(state: State, ruleset: str, where: str, limit: SearchLimit, seconds: float, solver: Solver) -> dict:
+    """What a search stopped by its budget had proved, in the keys of :func:`analyse`: ``low`` and ``high`` bound
+    the final value of the party deciding now (``value`` is that value once they meet, else None), and there is no
+    line; ``solved`` is False.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> from schachett_rules.kernel.streams import GameStream
+    >>> game = State.deal(tables_for("original"), 0, GameStream(0, 0))
+    >>> solver = Solver(game.t, table_bits=16)
+    >>> try:
+    ...     analyse(game, "original", "the deal of seed 0", budget=200_000, solver=solver)
+    ... except SearchLimit as limit:
+    ...     rep = unfinished(game, "original", "the deal of seed 0", limit, 0.5, solver)
+    >>> rep["solved"], rep["value"], rep["low"] < rep["high"], rep["line"]
+    (False, None, True, [])
+    """
+    t = state.t
+    side = solver.side_of(state)
+    return {"ruleset": ruleset, "position": where, "trick": state.trick_number, "side": side,
+            "party": t.party_names[side], "value": limit.low if limit.low == limit.high else None,
+            "low": limit.low, "high": limit.high, "value_counts": worth_words(state.base),
+            "points_now": list(state.points), "line": [], "tricks": [], "nodes": limit.budget,
+            "seconds": round(seconds, 3), "table_mb": round(solver.table_bytes() / (1 << 20), 1), "solved": False}
 
 
 def format_analysis(rep: dict, t: Tables) -> str:
