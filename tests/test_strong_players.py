@@ -149,6 +149,7 @@ def test_solve_command_on_a_record_and_a_deal(tmp_path):
     data = json.loads(out.output)
     assert data["trick"] == 11 and len(data["tricks"]) == 3 and len(data["line"]) == 12
     assert data["value"] == data["totals"][data["side"]] - data["totals"][1 - data["side"]]
+    assert data["solved"] is True and data["low"] == data["high"] == data["value"]
     # a table of at most 2 MB (2**16 entries of 32 bytes: 2 MB, not the default 2**20, 32 MB) gives the same par
     assert data["table_mb"] == 32
     small = runner.invoke(main, ["solve", str(record), "--after", "40", "--json", "--table-mb", "2"])

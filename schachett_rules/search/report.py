@@ -44,7 +44,8 @@ def table_bits_for(state: State, most_mb: int | None = None) -> int:
 
 def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET, solver: Solver | None = None,
             progress=None) -> dict:
-    """The par of ``state`` for the party deciding now, its best line and the tricks it makes, as JSON-ready data.
+    """The par of ``state`` for the party deciding now, its best line and the tricks it makes, as JSON-ready data
+    (``low`` and ``high`` are the value too, as in :func:`unfinished`, where they differ).
 
     Raises :class:`~schachett_rules.errors.SchachettError` when the search needs more than ``budget`` positions in
     all. ``progress(low, high, nodes)`` hears how the search goes (:meth:`~.exact.Solver.par`).
@@ -63,7 +64,8 @@ def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET
                "points": tr.points, "events": [f"{e.event} of {e.king} ({e.points})" for e in tr.events]}
               for tr in game.tricks[first:]]
     return {"ruleset": ruleset, "position": where, "trick": state.trick_number, "side": par.side,
-            "party": t.party_names[par.side], "value": par.value, "future": par.future,
+            "party": t.party_names[par.side], "value": par.value, "low": par.value, "high": par.value,
+            "future": par.future,
             "value_counts": worth_words(state.base),
             "points_now": list(state.points), "totals": list(par.totals),
             "line": [describe_action(t, a) for a in par.line], "tricks": tricks, "nodes": par.nodes,
