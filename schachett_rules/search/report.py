@@ -63,13 +63,17 @@ def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET
                "cards": [[t.seat_name(s), c] for s, c in tr.cards], "winner": t.seat_name(tr.winner),
                "points": tr.points, "events": [f"{e.event} of {e.king} ({e.points})" for e in tr.events]}
               for tr in game.tricks[first:]]
-    return {"ruleset": ruleset, "position": where, "trick": state.trick_number, "side": par.side,
-            "party": t.party_names[par.side], "value": par.value, "low": par.value, "high": par.value,
-            "future": par.future,
-            "value_counts": worth_words(state.base),
-            "points_now": list(state.points), "totals": list(par.totals),
-            "line": [describe_action(t, a) for a in par.line], "tricks": tricks, "nodes": par.nodes,
-            "seconds": round(seconds, 3), "table_mb": round(solver.table_bytes() / (1 << 20), 1), "solved": True}
+    return _report(state, ruleset, where, par.side, seconds, solver, value=par.value, low=par.value, high=par.value,
+                   future=par.future, totals=list(par.totals), line=[describe_action(t, a) for a in par.line],
+                   tricks=tricks, nodes=par.nodes, solved=True)
+
+
+def _report(state: State, ruleset: str, where: str, side: int, seconds: float, solver: Solver, **found) -> dict:
+    """The keys every report has (where, for whom, the points so far, the time and table), with ``found``."""
+    return {"ruleset": ruleset, "position": where, "trick": state.trick_number, "side": side,
+            "party": state.t.party_names[side], "value_counts": worth_words(state.base),
+            "points_now": list(state.points), "seconds": round(seconds, 3),
+            "table_mb": round(solver.table_bytes() / (1 << 20), 1), **found}
 
 
 def unfinished(state: State, ruleset: str, where: str, limit: SearchLimit, seconds: float, solver: Solver) -> dict:
@@ -88,13 +92,9 @@ def unfinished(state: State, ruleset: str, where: str, limit: SearchLimit, secon
     >>> rep["solved"], rep["value"], rep["low"] < rep["high"], rep["line"]
     (False, None, True, [])
     """
-    t = state.t
-    side = solver.side_of(state)
-    return {"ruleset": ruleset, "position": where, "trick": state.trick_number, "side": side,
-            "party": t.party_names[side], "value": limit.low if limit.low == limit.high else None,
-            "low": limit.low, "high": limit.high, "value_counts": worth_words(state.base),
-            "points_now": list(state.points), "line": [], "tricks": [], "nodes": limit.budget,
-            "seconds": round(seconds, 3), "table_mb": round(solver.table_bytes() / (1 << 20), 1), "solved": False}
+    return _report(state, ruleset, where, solver.side_of(state), seconds, solver,
+                   value=limit.low if limit.low == limit.high else None, low=limit.low, high=limit.high, line=[],
+                   tricks=[], nodes=limit.budget, solved=False)
 
 
 def format_analysis(rep: dict, t: Tables) -> str:
