@@ -190,6 +190,76 @@ def test_s7_to_s9_positions_alike_but_for_how_the_first_king_fell_share_an_entry
     assert key(1, "checkmate") != key(0, None)
 
 
+def _card(t, name: str) -> int:
+    # the one card of a face dealt once
+    return t.deck.face_cards[t.face(name)].bit_length() - 1
+
+
+def _places_of(solver: Solver, names: list[str]) -> int:
+    # the places bits of the named cards, as the table's key marks the cards still held (alphabeta._places)
+    t, chains, spans = solver.t, solver.extra[4], solver.extra[7]
+    out = 0
+    for name in names:
+        card = _card(t, name)
+        ch, i = [(ch, i) for ch in range(len(chains)) for i in range(chains.shape[1]) if chains[ch, i] == card][0]
+        out |= 1 << int(spans[ch, 0] + i)
+    return out
+
+
+@pytest.mark.parametrize("held,other,gap", [(["w8", "w5"], ["w7", "w5"], 1), (["w8", "w2"], ["w3", "w1"], 6),
+                                            (["s6"], ["s1"], 5), (["w4", "s4"], ["w4", "s4"], 0)])
+def test_s12_pawns_alike_but_for_their_numbers_bound_each_other_by_the_points_between(held, other, gap):
+    # §12: a pawn scores its number. Two positions whose pawns of a colour lie in the same order of holders play
+    # alike move for move, the k-th pawn left in one standing for the k-th in the other; every line's value then
+    # differs by the points between the pawns so paired at the most (w8 for w7: 1; w8, w2 for w3, w1: 5 + 1)
+    import numpy as np
+    from schachett_rules.search import alphabeta as ab
+    solver = Solver(tables_for("original"), table_bits=10)
+    chain_worth, spans = solver.extra[6], solver.extra[7]
+    x, y = _places_of(solver, held), _places_of(solver, other)
+    assert ab._gap(chain_worth, spans, np.uint64(x), np.uint64(y)) == gap
+
+
+def test_s12_positions_alike_but_for_which_pawns_are_gone_share_an_entry_and_are_solved_exactly():
+    # a pawn in a hand swapped for a pawn of its colour already gone, none of that colour held between them: the
+    # table keys both positions as one, and a solver that has solved the one gives the other's exact value
+    from schachett_rules.playouts.walk import CompiledState
+    from schachett_rules.search import alphabeta as ab
+    t = tables_for("original")
+    pairs = 0
+    for seed in range(40):
+        game = endgame("original", seed, 3, castle=False)
+        held = [c for h in game.hands for c in range(t.n_cards) if h >> c & 1]
+        for seat, hand in enumerate(game.hands):
+            for card in range(t.n_cards):
+                name = t.deck.card_name(card)
+                if not (hand >> card & 1) or not name[1:].isdigit():
+                    continue
+                colour, number = name[0], int(name[1:])
+                for step in (-1, 1):
+                    gone = f"{colour}{number + step}"
+                    if not 1 <= number + step <= 8 or _card(t, gone) in held:
+                        continue
+                    twin = game.clone()
+                    twin.hands[seat] = hand & ~(1 << card) | 1 << _card(t, gone)
+                    solver = Solver(t, table_bits=16)
+                    keys = []
+                    for g in (game, twin):
+                        walk = CompiledState(g)
+                        a = walk.arrays
+                        k1, k2 = ab._keys(walk.tables[0], a.hands, a.regs, a.each, 0, solver.extra[4],
+                                          solver.extra[5], len(solver.extra[4]))
+                        keys.append((int(k1), int(k2) >> 32))
+                    assert keys[0] == keys[1]
+                    side = t.party_of[game.decider()]
+                    truth = brute(game.clone(), side), brute(twin.clone(), side)
+                    assert abs(truth[0] - truth[1]) <= 1          # one point between the two pawns
+                    assert (solver.value(game, side), solver.value(twin, side)) == truth
+                    pairs += 1
+                    break
+    assert pairs >= 10
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), mine=st.booleans())
 def test_the_solvers_party_never_does_worse_than_par_whatever_the_others_play(seed, mine):
@@ -236,10 +306,11 @@ def test_greedy_play_outs_follow_the_automatons_rule_and_draw_no_numbers():
     assert one != solver.move_values(early, horizon=1, rollouts=1, seed=1)
 
 
-@pytest.mark.parametrize("ruleset", ["original", "reconstruction", "ai-reconstruction", "whist"])
+@pytest.mark.parametrize("ruleset", ["original", "reconstruction", "ai-reconstruction", "whist", "schafkopf"])
 def test_keys_by_chains_give_the_values_of_keys_by_cards(ruleset):
-    # the table keys a chain's cards by the order of their holders: every value is the one found when every
-    # card is keyed by itself, position after position with the table kept between them
+    # the table keys a chain's cards by the order of their holders (a chain of pawns, or of Schafkopf's trumps,
+    # with an entry's bounds moved out by the points between the cards that stand for each other): every value is
+    # the one found when every card is keyed by itself, position after position with the table kept between them
     t = tables_for(ruleset)
     by_chains, by_cards = Solver(t, table_bits=18), Solver(t, table_bits=18, by_chains=False)
     for seed in range(6):

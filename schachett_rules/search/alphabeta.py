@@ -11,7 +11,10 @@ together (with two parties: the point difference); the points already scored are
 which is the same whatever came before: the key is the cards left in each hand, who leads, whether the first
 King's points are gone (in all, or per event where each event counts its own first King: of the Kings fallen,
 nothing else bears on the future), the seats that castled, and ``P``. Positions are kept at
-the start of a trick. Every seat of ``P`` maximises, every other seat minimises: with more than two parties
+the start of a trick. The cards of a chain (:func:`~.equivalence.chains`: a colour's suit cards V to X, its pawns)
+are keyed by the order of their holders alone: positions that differ only in which of a chain's cards are gone
+play alike move for move, and where those cards score differently (the pawns) an entry's bounds serve such a
+position moved out by the most the points can differ (:func:`_gap`), so that one search bounds many. Every seat of ``P`` maximises, every other seat minimises: with more than two parties
 the others play as one coalition against ``P`` (the "paranoid" reading), the only one that keeps a value a
 sum of points.
 
@@ -92,14 +95,71 @@ def _keys(sc, hands, regs, each, side, chains, chained, n_chains):
     return _mix(a ^ extra), _mix(b + extra * np.uint64(3))
 
 
+_LOW = np.uint64(0xFFFFFFFF)
+_HIGH = ~_LOW
+
+
+@_inline
+def _places(sc, hands, chains, spans, n_chains):
+    """Which places of the chains that score differently (``spans``: each one's offset and length, or -1) still
+    hold a card, a bit each: the low half of a key's second word. Two positions of one key but different places
+    play alike, their k-th cards of a chain standing for each other; :func:`_gap` says how far apart their values
+    can lie."""
+    out = np.uint64(0)
+    for ch in range(n_chains):
+        if spans[ch, 0] < 0:
+            continue
+        for i in range(spans[ch, 1]):
+            card = chains[ch, i]
+            bit = np.uint64(1) << np.uint64(card & 63)
+            for s in range(sc[S_SEATS]):
+                if hands[s, card >> 6] & bit:
+                    out |= np.uint64(1) << np.uint64(spans[ch, 0] + i)
+    return out
+
+
+@_inline
+def _gap(chain_worth, spans, x, y):
+    """The most the values of two positions of one key, with the chains' places ``x`` and ``y``, can differ: the
+    worth of the k-th card left of a chain in one against the k-th in the other, summed (in ordinary tricks or in
+    the last, whichever differs more); 0 when the places are the same, -1 when they cannot be matched."""
+    if x == y:
+        return 0
+    total = 0
+    for ch in range(spans.shape[0]):
+        if spans[ch, 0] < 0:
+            continue
+        width = np.uint64(spans[ch, 1])
+        a = (x >> np.uint64(spans[ch, 0])) & ((np.uint64(1) << width) - np.uint64(1))
+        b = (y >> np.uint64(spans[ch, 0])) & ((np.uint64(1) << width) - np.uint64(1))
+        while a != 0 and b != 0:
+            i = c.popcount((a & (~a + np.uint64(1))) - np.uint64(1))
+            j = c.popcount((b & (~b + np.uint64(1))) - np.uint64(1))
+            total += max(abs(chain_worth[0, ch, i] - chain_worth[0, ch, j]),
+                         abs(chain_worth[1, ch, i] - chain_worth[1, ch, j]))
+            a &= a - np.uint64(1)
+            b &= b - np.uint64(1)
+        if a != b:
+            return -1
+    return total
+
+
 @_inline
 def _entry(tt_keys, bucket, k1, k2):
-    """The entry of the table's bucket that holds the position of keys ``k1``, ``k2``, or -1."""
-    if tt_keys[bucket, 0] == k1 and tt_keys[bucket, 1] == k2:
+    """The entry of the table's bucket that holds the position of keys ``k1``, ``k2`` (the places of the chains,
+    the low half of ``k2``, aside), or -1."""
+    if tt_keys[bucket, 0] == k1 and (tt_keys[bucket, 1] ^ k2) & _HIGH == 0:
         return bucket
-    if tt_keys[bucket + 1, 0] == k1 and tt_keys[bucket + 1, 1] == k2:
+    if tt_keys[bucket + 1, 0] == k1 and (tt_keys[bucket + 1, 1] ^ k2) & _HIGH == 0:
         return bucket + 1
     return -1
+
+
+@_inline
+def _widened(word, gap):
+    """The future's bounds of an entry's word, each moved out by ``gap`` (an unbounded side stays so)."""
+    lo, hi = _low(word), _high(word)
+    return (lo - gap if lo > -INF else lo), (hi + gap if hi < INF else hi)
 
 
 # An entry's data is two 64-bit words (with its two key words, 32 bytes: a bucket of two fills one cache line):
@@ -349,7 +409,7 @@ F_N, F_I, F_ALPHA, F_BETA, F_BEST, F_MOVE, F_MAX, F_SLOT, F_A0, F_B0, F_BASE, N_
 def search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
            event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
            hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-           alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_data, moves, frames, fkeys, counts, u,
+           alike, apart, maxpts, kingmax, chains, chained, chain_worth, spans, tt_keys, tt_data, moves, frames, fkeys, counts, u,
            seed, order,
            playout_policy, side, alpha, beta, budget, stop, rollouts, generation):
     """The value for party ``side`` of the position in the arrays, within the window (``alpha``, ``beta``).
@@ -378,7 +438,7 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
     return _search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
                    event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
                    hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals,
-                   s_each, alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_data, moves,
+                   s_each, alike, apart, maxpts, kingmax, chains, chained, chain_worth, spans, tt_keys, tt_data, moves,
                    frames, fkeys, counts, u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts,
                    generation,
                    faces, scratch, legal, kings, offered, still, cards, takes)
@@ -388,7 +448,7 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
 def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
             event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
             hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-            alike, apart, maxpts, kingmax, chains, chained, tt_keys, tt_data, moves, frames, fkeys, counts,
+            alike, apart, maxpts, kingmax, chains, chained, chain_worth, spans, tt_keys, tt_data, moves, frames, fkeys, counts,
             u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts, generation,
             faces, scratch, legal, kings, offered, still, cards, takes):
     """The loop of :func:`search`, with its scratch arrays. Compiled without reference counting: in a function
@@ -428,15 +488,18 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                     continue
                 kind = rollouts * 8 + (playout_policy[0] + 1 if rollouts > 0 else 0)
                 # play-outs draw their cards by place, so their positions keep the cards' own ranks
-                k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * kind), chains, chained,
-                               chains.shape[0] if rollouts == 0 and sc[S_RULES] + sc[S_OWED] == 0 else 0)
+                n_chains = chains.shape[0] if rollouts == 0 and sc[S_RULES] + sc[S_OWED] == 0 else 0
+                k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * kind), chains, chained, n_chains)
+                k2 = (k2 & _HIGH) | _places(sc, hands, chains, spans, n_chains)
                 slot = np.int64(k1 & size_mask) & ~np.int64(1)      # a bucket of two entries
                 fkeys[d, 0], fkeys[d, 1] = k1, k2
                 counts[PROBES] += 1
                 j = _entry(tt_keys, slot, k1, k2)
-                if j >= 0:
+                gap = _gap(chain_worth, spans, tt_keys[j, 1] & _LOW, k2 & _LOW) if j >= 0 else 0
+                if gap >= 0 and j >= 0:
                     counts[HITS] += 1
-                    lo, hi = _low(tt_data[j, 0]) + base, _high(tt_data[j, 0]) + base
+                    lo, hi = _widened(tt_data[j, 0], gap)
+                    lo, hi = lo + base, hi + base
                     first = _move(tt_data[j, 1])
                     if lo >= b or lo == hi:
                         v = lo
@@ -499,7 +562,11 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                     left = sc[S_TRICKS] - regs[TRICK]
                     j = _entry(tt_keys, slot, fkeys[d, 0], fkeys[d, 1])
                     if j >= 0:
-                        lo, hi = max(lo, _low(tt_data[j, 0])), min(hi, _high(tt_data[j, 0]))
+                        # what the entry knew of a position alike (or of this one) still bounds this one
+                        gap = _gap(chain_worth, spans, tt_keys[j, 1] & _LOW, fkeys[d, 1] & _LOW)
+                        if gap >= 0:
+                            was_lo, was_hi = _widened(tt_data[j, 0], gap)
+                            lo, hi = max(lo, was_lo), min(hi, was_hi)
                     elif _asked(tt_data[slot, 1]) >> 6 != generation or left >= _asked(tt_data[slot, 1]) & 63:
                         # the bucket's first entry keeps the position with the most tricks left (the most work
                         # saved) of this question, the one it held moves to the second, which takes whatever comes

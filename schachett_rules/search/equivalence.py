@@ -35,10 +35,11 @@ def _split(mask: int, words: int) -> list[int]:
     return [(mask >> (64 * w)) & ((1 << 64) - 1) for w in range(words)]
 
 
-def distinctions(t: Tables) -> tuple[np.ndarray, np.ndarray]:
+def distinctions(t: Tables, by_points: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """``alike[f, g]``: whether faces f and g can ever be equivalent; ``apart[f, g]``: the cards that tell them apart.
 
-    ``apart`` holds card masks as 64-bit words (faces × faces × words).
+    ``apart`` holds card masks as 64-bit words (faces × faces × words). With ``by_points`` False, two faces that
+    score differently may still be alike: they then play alike but for their points (what :func:`chains` asks).
     """
     d, n = t.deck, t.n_faces
     words = (t.n_cards + 63) // 64
@@ -56,7 +57,7 @@ def distinctions(t: Tables) -> tuple[np.ndarray, np.ndarray]:
         for g in range(n):
             if f == g or f in fixed or g in fixed:
                 continue
-            if (t.points[f], t.points_last[f]) != (t.points[g], t.points_last[g]):
+            if by_points and (t.points[f], t.points_last[f]) != (t.points[g], t.points_last[g]):
                 continue
             if t.follow[f] != t.follow[g] or serves(f) != serves(g):
                 continue
@@ -76,10 +77,17 @@ def chains(t: Tables, alike: np.ndarray, apart: np.ndarray) -> list[list[int]]:
     ordinary and last tricks alike. Two positions whose cards of a chain lie in the same order of holders
     play alike (a transposition table may key them as one).
 
+    From the distinctions that ignore points (``distinctions(t, by_points=False)``) the chains may join cards
+    of different points too, a colour's pawns: two such positions then play alike move for move, and their
+    values differ by no more than the points by which the k-th card of a chain in one differs from the k-th in
+    the other, summed (each card goes to the same party in both).
+
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> t = tables_for("original")
     >>> [[t.deck.card_name(c) for c in chain] for chain in chains(t, *distinctions(t))]
     [['wX', 'wIX', 'wVIII', 'wVII', 'wVI', 'wV'], ['sX', 'sIX', 'sVIII', 'sVII', 'sVI', 'sV']]
+    >>> [len(chain) for chain in chains(t, *distinctions(t, by_points=False))]     # the pawns 8 to 1 join in
+    [8, 6, 8, 6]
     """
     d, n = t.deck, t.n_faces
     words = apart.shape[2]
@@ -120,3 +128,19 @@ def chains(t: Tables, alike: np.ndarray, apart: np.ndarray) -> list[list[int]]:
             seen.update(group)
             out.append([(d.face_cards[g]).bit_length() - 1 for g in order])
     return out
+
+
+def table_chains(t: Tables) -> list[list[int]]:
+    """The chains a transposition table keys by their holders' order: those of cards that play alike but for their
+    points (:func:`chains` over ``distinctions(t, by_points=False)``), then, of the cards none of those holds, the
+    chains of cards that score alike too (which the first grouping may have passed over).
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> t = tables_for("ai-reconstruction")
+    >>> sorted(len(chain) for chain in table_chains(t))
+    [2, 2, 4, 4, 8, 8]
+    """
+    found = chains(t, *distinctions(t, by_points=False))
+    taken = {card for chain in found for card in chain}
+    return found + [chain for chain in chains(t, *distinctions(t)) if not taken & set(chain)]
+

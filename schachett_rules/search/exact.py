@@ -38,7 +38,7 @@ from ..kernel.tables import Tables, per_tables
 from ..playouts.plan import plan_of
 from ..playouts.walk import CompiledState
 from . import alphabeta as ab
-from .equivalence import chains, distinctions
+from .equivalence import distinctions, table_chains
 
 
 class SearchLimit(SchachettError):
@@ -133,19 +133,38 @@ class _RulesetArrays:
     counted: np.ndarray | None        # the worth the search counts, where it is not the compiled state's points
     maxpts: np.ndarray                # each card's most points, either way
     kingmax: np.ndarray               # :func:`_king_bound`
-    chains: tuple                     # the chains' cards by rank (-1 after a shorter chain's last), and their mask
+    chains: tuple                     # :func:`_chain_arrays`
     no_chains: tuple                  # the same, keying every card by itself
 
 
-def _chain_arrays(found: list[list[int]], words: int) -> tuple[np.ndarray, np.ndarray]:
-    width = max((len(ch) for ch in found), default=1)
-    chain_cards = np.full((len(found), width), -1, dtype=np.int64)
+# The places of the chains whose cards score differently, a bit a card, ride in the low half of the table's second
+# key word (alphabeta._places): 32 of them at the most. A chain that would not fit is keyed card by card.
+PLACE_BITS = 32
+
+
+def _chain_arrays(found: list[list[int]], words: int, worth: np.ndarray, faces: np.ndarray) -> tuple:
+    """The chains' cards by rank (-1 after a shorter chain's last), their mask, what each place of a chain is worth
+    (in ordinary tricks and in the last), and where each chain's places lie in a key (offset and length; -1 for a
+    chain whose cards all score alike, which needs none)."""
+    kept, spans, used = [], [], 0
+    for ch in found:
+        if len({(int(worth[0, faces[c]]), int(worth[1, faces[c]])) for c in ch}) == 1:
+            kept.append(ch)
+            spans.append((-1, len(ch)))
+        elif used + len(ch) <= PLACE_BITS:
+            kept.append(ch)
+            spans.append((used, len(ch)))
+            used += len(ch)
+    width = max((len(ch) for ch in kept), default=1)
+    chain_cards = np.full((len(kept), width), -1, dtype=np.int64)
+    chain_worth = np.zeros((2, len(kept), width), dtype=np.int64)
     chained = np.zeros(words, dtype=np.uint64)
-    for i, ch in enumerate(found):
+    for i, ch in enumerate(kept):
         chain_cards[i, :len(ch)] = ch
+        chain_worth[:, i, :len(ch)] = worth[:, faces[ch]]
         for card in ch:
             chained[card // 64] |= np.uint64(1 << (card % 64))
-    return chain_cards, chained
+    return chain_cards, chained, chain_worth, np.array(spans, dtype=np.int64).reshape(len(kept), 2)
 
 
 @per_tables
@@ -159,8 +178,10 @@ def _ruleset_arrays(t: Tables) -> _RulesetArrays:
     counted = worth if not np.array_equal(worth, np.array([t.points, t.points_last])) else None
     maxpts = np.array([max(abs(int(w)) for w in worth[:, faces[c]]) for c in range(t.n_cards)], dtype=np.int64)
     words = plan_of(t).words
+    found = table_chains(t)
     return _RulesetArrays(alike=alike, apart=apart, counted=counted, maxpts=maxpts, kingmax=_king_bound(t),
-                          chains=_chain_arrays(chains(t, alike, apart), words), no_chains=_chain_arrays([], words))
+                          chains=_chain_arrays(found, words, worth, np.asarray(faces)),
+                          no_chains=_chain_arrays([], words, worth, np.asarray(faces)))
 
 
 class Solver:
@@ -186,8 +207,9 @@ class Solver:
         self.fkeys = np.zeros((depth, 2), dtype=np.uint64)
         self.counts = np.zeros(ab.N_COUNTS, dtype=np.int64)
         self.seed = np.zeros(1, dtype=np.uint64)         # the play-outs' generator (a horizon's rollouts)
-        chain_cards, chained = ruleset.chains if by_chains else ruleset.no_chains
+        chain_cards, chained, chain_worth, spans = ruleset.chains if by_chains else ruleset.no_chains
         self.extra = (ruleset.alike, ruleset.apart, ruleset.maxpts, ruleset.kingmax, chain_cards, chained,
+                      chain_worth, spans,
                       self.tt_keys, self.tt_data, self.moves, self.frames, self.fkeys, self.counts,
                       np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
         # the play-outs' players: at random, or every seat by the automaton's "cheapest card that takes" rule
