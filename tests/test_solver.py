@@ -306,7 +306,8 @@ def test_greedy_play_outs_follow_the_automatons_rule_and_draw_no_numbers():
     assert one != solver.move_values(early, horizon=1, rollouts=1, seed=1)
 
 
-@pytest.mark.parametrize("ruleset", ["original", "reconstruction", "ai-reconstruction", "whist", "schafkopf"])
+@pytest.mark.parametrize("ruleset", ["original", "reconstruction", "ai-reconstruction", "whist", "schafkopf",
+                                     "dreiwendsch", "officers-schafkopf"])
 def test_keys_by_chains_give_the_values_of_keys_by_cards(ruleset):
     # the table keys a chain's cards by the order of their holders (a chain of pawns, or of Schafkopf's trumps,
     # with an entry's bounds moved out by the points between the cards that stand for each other): every value is

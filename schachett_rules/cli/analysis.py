@@ -46,8 +46,8 @@ def _record_position(path: Path, after: int | None, option_items: tuple[str, ...
 @click.option("--dealer", type=click.IntRange(min=0), default=None, help="The dealer's seat (default: seed mod seats).")
 @click.option("--budget", type=click.IntRange(min=1000), default=None,
               help="Positions the search may visit in all before it stops and says what it has proved (default 3 "
-                   "billion, about ten minutes; most whole deals of four hands take one to three minutes and 256 MB, "
-                   "some far more).")
+                   "billion, ten to twenty minutes; most whole deals of four hands take half a minute to two minutes "
+                   "and 256 MB, some far more).")
 @click.option("--table-mb", type=click.IntRange(min=2), default=None,
               help="Megabytes the table of positions may take (default: by the position, 256 for a whole deal of "
                    "four hands); a smaller table gives the same answer more slowly.")

@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from ..playouts import compiled as c
 from ..playouts.bits import _bare, _inline, _jit
+from ..playouts.plan import CONTRACT, H_COVERED, H_LAID, REGS, S_COVERED, TRUMP
 from ..playouts.compiled import (A_CARD, A_CASTLE, A_PASS, ASK, CASTLE, CASTLED, FALLEN, LEADER, OVER,  # noqa: F401
                                  H_PLAYED, PHASE, PLAY, PLAYED, S_CARDS, S_EACH, S_OWED, S_PARTIES, S_RULES, S_SEATS,
                                  S_TRICKS, S_WORDS, TRICK, VARIANT,
@@ -59,7 +60,8 @@ def _mix(z):
 
 @_inline
 def _keys(sc, hands, regs, each, side, chains, chained, n_chains):
-    """Two independent 64-bit hashes of a trick-start position (hands, leader, first King gone, castles, party).
+    """Two independent 64-bit hashes of a trick-start position (hands, leader, first King gone, castles, party, and
+    what of the deal the hands do not show: the parties, the contract, the cards laid away, a tableau's layout).
 
     The cards of the first ``n_chains`` chains (:func:`~.equivalence.chains`: cards that differ only in taking
     one another, in rank order) count by the order of their holders alone, not by which of them each holds, so
@@ -88,6 +90,26 @@ def _keys(sc, hands, regs, each, side, chains, chained, n_chains):
         for w in range(sc[S_WORDS]):
             a = _mix(a ^ hands[row, w]) + np.uint64(997 + w)
             b = _mix(b + hands[row, w]) ^ np.uint64(991 + w)
+    # what the hands do not show and a table kept from one deal to the next (a sampling player's deals, a survey's)
+    # must not mix: who plays with whom, the contract and trumps (they fix the play tables), the cards laid away
+    # (they count at the end), a tableau's cards still face down and what lies under each card
+    n = sc[S_SEATS]
+    deal = np.uint64((regs[CONTRACT] + 2) * 64 + regs[TRUMP] + 2)
+    for s in range(n):
+        deal = deal * np.uint64(8) + np.uint64(regs[REGS + s] + 1)
+    a = _mix(a ^ deal)
+    b = _mix(b + deal) ^ np.uint64(0x5BE0CD19)
+    for w in range(sc[S_WORDS]):
+        if hands[2 * n + H_LAID, w]:
+            a = _mix(a ^ hands[2 * n + H_LAID, w]) + np.uint64(577 + w)
+            b = _mix(b + hands[2 * n + H_LAID, w]) ^ np.uint64(571 + w)
+    if sc[S_COVERED] > 0:
+        for w in range(sc[S_WORDS]):
+            a = _mix(a ^ hands[2 * n + H_COVERED, w]) + np.uint64(769 + w)
+            b = _mix(b + hands[2 * n + H_COVERED, w]) ^ np.uint64(773 + w)
+        for card in range(sc[S_CARDS]):
+            a = _mix(a ^ np.uint64(regs[REGS + n + card] + 1)) + np.uint64(card)
+            b = _mix(b + np.uint64(regs[REGS + n + card] + 1)) ^ np.uint64(card)
     extra = np.uint64(regs[LEADER] + 64 * ((1 if regs[FALLEN] > 0 else 0) + 64 * regs[CASTLED]))
     if sc[S_EACH] != 0:
         for e in range(each.shape[1]):
@@ -488,7 +510,8 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
                     continue
                 kind = rollouts * 8 + (playout_policy[0] + 1 if rollouts > 0 else 0)
                 # play-outs draw their cards by place, so their positions keep the cards' own ranks
-                n_chains = chains.shape[0] if rollouts == 0 and sc[S_RULES] + sc[S_OWED] == 0 else 0
+                # a tableau turns up the card under the one played: which of a chain's cards is gone then matters
+                n_chains = chains.shape[0] if rollouts == 0 and sc[S_RULES] + sc[S_OWED] + sc[S_COVERED] == 0 else 0
                 k1, k2 = _keys(sc, hands, regs, each, side + 64 * (stop + 64 * kind), chains, chained, n_chains)
                 k2 = (k2 & _HIGH) | _places(sc, hands, chains, spans, n_chains)
                 slot = np.int64(k1 & size_mask) & ~np.int64(1)      # a bucket of two entries

@@ -20,7 +20,7 @@ from ..kernel.state import State
 from ..kernel.tables import Tables
 from .exact import ENTRY_BYTES, SearchLimit, Solver, describe_action, worth_words
 
-DEFAULT_BUDGET = 3_000_000_000    # positions in all: about ten minutes, room for a whole deal of four hands
+DEFAULT_BUDGET = 3_000_000_000    # positions in all: ten to twenty minutes, room for a whole deal of four hands
 
 
 def table_bits_for(state: State, most_mb: int | None = None) -> int:
