@@ -49,7 +49,9 @@ class Guard:
         seat = self.seat_of_key.get(key)
         secret = hidden_cards(state, t, seat) - tokens(sent)
         body = response if isinstance(response, str) else response.text
-        leaked = secret & tokens(body)
+        # the table's id is random text of letters, digits, "-" and "_" (secrets.token_urlsafe): an id such as
+        # "Xq-s7_b0aZ3k" would read as the card s7, so it is taken out before the words are read
+        leaked = secret & tokens(body.replace(self.table, " "))
         assert not leaked, f"an answer to seat {seat} holds hidden cards {leaked}: {body[:300]}"
         self.scanned += 1
 
