@@ -14,9 +14,10 @@ nothing else bears on the future), the seats that castled, and ``P``. Positions 
 the start of a trick. The cards of a chain (:func:`~.equivalence.chains`: a colour's suit cards V to X, its pawns)
 are keyed by the order of their holders alone: positions that differ only in which of a chain's cards are gone
 play alike move for move, and where those cards score differently (the pawns) an entry's bounds serve such a
-position moved out by the most the points can differ (:func:`_gap`), so that one search bounds many. Every seat of ``P`` maximises, every other seat minimises: with more than two parties
-the others play as one coalition against ``P`` (the "paranoid" reading), the only one that keeps a value a
-sum of points.
+position moved out by the most the points can differ (:func:`_gap`), so that one search bounds many.
+
+Every seat of ``P`` maximises, every other seat minimises: with more than two parties the others play as one
+coalition against ``P`` (the "paranoid" reading), the only one that keeps a value a sum of points.
 
 The search is one loop over an explicit stack (a call per node would count references on forty arrays):
 frame ``d`` holds its moves, the move being tried, its window and its best value so far. Moves are ordered
@@ -431,8 +432,8 @@ F_N, F_I, F_ALPHA, F_BETA, F_BEST, F_MOVE, F_MAX, F_SLOT, F_A0, F_B0, F_BASE, N_
 def search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, controller, with_seat,
            event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
            hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-           alike, apart, maxpts, kingmax, chains, chained, chain_worth, spans, tt_keys, tt_data, moves, frames, fkeys, counts, u,
-           seed, order,
+           alike, apart, maxpts, kingmax, chains, chained, chain_worth, spans, tt_keys, tt_data, moves, frames, fkeys,
+           counts, u, seed, order,
            playout_policy, side, alpha, beta, budget, stop, rollouts, generation):
     """The value for party ``side`` of the position in the arrays, within the window (``alpha``, ``beta``).
 
@@ -470,8 +471,8 @@ def search(sc, card_face, strength, royal, officers, beats2, points2, follow, pa
 def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, party_of, policy, with_seat,
             event_of, scores, first_pts, later_pts, permits, open_seats, rest, given, start, end, rules,
             hands, trick, regs, tricks, events, castles, totals, each, s_regs, s_trick, s_hands, s_totals, s_each,
-            alike, apart, maxpts, kingmax, chains, chained, chain_worth, spans, tt_keys, tt_data, moves, frames, fkeys, counts,
-            u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts, generation,
+            alike, apart, maxpts, kingmax, chains, chained, chain_worth, spans, tt_keys, tt_data, moves, frames, fkeys,
+            counts, u, seed, order, playout_policy, side, alpha, beta, budget, stop, rollouts, generation,
             faces, scratch, legal, kings, offered, still, cards, takes):
     """The loop of :func:`search`, with its scratch arrays. Compiled without reference counting: in a function
     that counts them every view of a hand or a table row costs two atomic operations, and they took five times
