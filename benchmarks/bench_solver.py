@@ -1,13 +1,15 @@
 """Speed of the exact solver: positions per second and the time to solve a deal from k tricks before its end.
 
-    python benchmarks/bench_solver.py [--deals N] [--left 6,8,10] [--full-deals D] [--full-budget B]
+    python benchmarks/bench_solver.py [--deals N] [--left 6,8,10] [--full-deals D] [--full-budget B] [--probes]
                                       [--rulesets a,b] [--family] [--family-rulesets a,b] [--bots GAMES]
 
 For each ruleset (default original and reconstruction): for each k of ``--left``, N deals played there at random
 (the same deals on every run), each solved exactly with a fresh table: the median and 90th percentile time and
 the positions per second. Then D whole 13-trick deals (seeds 0 to D-1, each from a fresh table of the size
 ``schachett solve`` takes for a whole deal): each one's value, time and positions, and their median and 90th
-percentile time (with ``--full-budget``, a deal past that many positions is reported unsolved). ``--family``: the
+percentile time (with ``--full-budget``, a deal past that many positions is reported unsolved; with ``--probes``, each
+question the search asked of a whole deal, "at least B?", with its answer and the positions it took: where a
+deal's time goes). ``--family``: the
 strong players' time per decision in Hearts, Whist, Euchre, Schachett for five and Officers' Schafkopf (six
 positions each; ``--family-rulesets`` names others, and ``--rulesets ""`` leaves the solver's own figures out).
 ``--bots GAMES``: each bot's time per decision in GAMES games against the heuristic player, and strong games (dd
@@ -31,13 +33,14 @@ from schachett_rules.search.report import table_bits_for
 from bench_strong import at_trick, quantiles  # noqa: E402  (a script beside this one in benchmarks/)
 
 
-def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget: int, bits: int) -> None:
+def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget: int, bits: int,
+          probes: bool = False) -> None:
     t = tables_for(name)
     print(f"solver, {name}", flush=True)
     solver = Solver(t, table_bits=bits)
     solver.value(at_trick(t, 99, 3))                   # compiled and warm
     for left in lefts:
-        times, nodes, probes, hits = [], 0, 0, 0
+        times, nodes = [], 0
         for seed in range(deals):
             game = at_trick(t, seed, left)
             solver.clear()
@@ -58,7 +61,7 @@ def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget:
         whole.clear()
         before = whole.nodes
         start = time.process_time()
-        value = whole.value(game, budget=full_budget)
+        value = whole.value(game, budget=full_budget, progress=_probe_printer(whole, game) if probes else None)
         spent = time.process_time() - start
         times.append(spent)
         counts.append(whole.nodes - before)
@@ -70,6 +73,23 @@ def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget:
     print(f"  whole deals: median {statistics.median(times):.1f} s, p90 {p90:.1f} s, "
           f"slowest {max(times):.1f} s; {sum(counts) / sum(times):,.0f} positions/s, "
           f"{statistics.median(counts):,.0f} positions a deal (median)", flush=True)
+
+
+def _probe_printer(solver: Solver, game: State):
+    """A progress callback that prints each null-window question of the value's bisection (Solver._bisect): the
+    bound asked, the answer, the range proved and the positions that question took."""
+    side = solver.side_of(game)
+    room = solver._room(game)
+    base = solver._points(game, side)
+    state = {"low": base - room, "high": base + room, "nodes": 0}
+
+    def heard(low: int, high: int, nodes: int) -> None:
+        asked = (state["low"] + state["high"] + 1) // 2
+        answer = "yes" if low >= asked else "no"
+        print(f"    at least {asked:+d}? {answer:<3} -> [{low:+d}, {high:+d}], {nodes - state['nodes']:>13,} positions",
+              flush=True)
+        state.update(low=low, high=high, nodes=nodes)
+    return heard
 
 
 def family(rulesets: list[str]) -> None:
@@ -102,9 +122,10 @@ def main() -> None:
     p.add_argument("--family", action="store_true")
     p.add_argument("--family-rulesets", default="hearts,whist,euchre,five-players,officers-schafkopf")
     p.add_argument("--bots", type=int, default=0)
+    p.add_argument("--probes", action="store_true", help="print each question a whole deal's search asked")
     a = p.parse_args()
     for name in filter(None, a.rulesets.split(",")):
-        bench(name, a.deals, [int(x) for x in a.left.split(",")], a.full_deals, a.full_budget, a.bits)
+        bench(name, a.deals, [int(x) for x in a.left.split(",")], a.full_deals, a.full_budget, a.bits, a.probes)
         if a.bots:
             from bench_strong import bench_bots
             for line in bench_bots(name, a.bots):
