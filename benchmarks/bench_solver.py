@@ -7,9 +7,9 @@ For each ruleset (default original and reconstruction): for each k of ``--left``
 (the same deals on every run), each solved exactly with a fresh table: the median and 90th percentile time and
 the positions per second. Then D whole 13-trick deals (seeds 0 to D-1, each from a fresh table of the size
 ``schachett solve`` takes for a whole deal): each one's value, time and positions, and their median and 90th
-percentile time (with ``--full-budget``, a deal past that many positions is reported unsolved; with ``--probes``, each
-question the search asked of a whole deal, "at least B?", with its answer and the positions it took: where a
-deal's time goes). ``--family``: the
+percentile time (with ``--full-budget``, a deal past that many positions is reported unsolved; with ``--probes``,
+the range of a whole deal's value proved after each question its search asked, "at least B?", and the positions
+the question took: where a deal's time goes). ``--family``: the
 strong players' time per decision in Hearts, Whist, Euchre, Schachett for five and Officers' Schafkopf (six
 positions each; ``--family-rulesets`` names others, and ``--rulesets ""`` leaves the solver's own figures out).
 ``--bots GAMES``: each bot's time per decision in GAMES games against the heuristic player, and strong games (dd
@@ -61,7 +61,7 @@ def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget:
         whole.clear()
         before = whole.nodes
         start = time.process_time()
-        value = whole.value(game, budget=full_budget, progress=_probe_printer(whole, game) if probes else None)
+        value = whole.value(game, budget=full_budget, progress=_probe_printer() if probes else None)
         spent = time.process_time() - start
         times.append(spent)
         counts.append(whole.nodes - before)
@@ -75,20 +75,15 @@ def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget:
           f"{statistics.median(counts):,.0f} positions a deal (median)", flush=True)
 
 
-def _probe_printer(solver: Solver, game: State):
-    """A progress callback that prints each null-window question of the value's bisection (Solver._bisect): the
-    bound asked, the answer, the range proved and the positions that question took."""
-    side = solver.side_of(game)
-    room = solver._room(game)
-    base = solver._points(game, side)
-    state = {"low": base - room, "high": base + room, "nodes": 0}
+def _probe_printer():
+    """A progress callback (:meth:`Solver.value`'s) that prints the range of the value proved after each null-window
+    question of a whole deal's search and the positions that question took: where the deal's time goes."""
+    spent = [0]
 
     def heard(low: int, high: int, nodes: int) -> None:
-        asked = (state["low"] + state["high"] + 1) // 2
-        answer = "yes" if low >= asked else "no"
-        print(f"    at least {asked:+d}? {answer:<3} -> [{low:+d}, {high:+d}], {nodes - state['nodes']:>13,} positions",
+        print(f"    question {len(spent):>2}: value in [{low:+d}, {high:+d}], {nodes - spent[-1]:>13,} positions",
               flush=True)
-        state.update(low=low, high=high, nodes=nodes)
+        spent.append(nodes)
     return heard
 
 
@@ -122,7 +117,8 @@ def main() -> None:
     p.add_argument("--family", action="store_true")
     p.add_argument("--family-rulesets", default="hearts,whist,euchre,five-players,officers-schafkopf")
     p.add_argument("--bots", type=int, default=0)
-    p.add_argument("--probes", action="store_true", help="print each question a whole deal's search asked")
+    p.add_argument("--probes", action="store_true",
+                   help="print what each question of a whole deal's search proved and cost")
     a = p.parse_args()
     for name in filter(None, a.rulesets.split(",")):
         bench(name, a.deals, [int(x) for x in a.left.split(",")], a.full_deals, a.full_budget, a.bits, a.probes)
