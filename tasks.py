@@ -83,7 +83,10 @@ def test() -> None:
     """Run the whole test suite (or what the pytest arguments select, e.g. ``-m "not slow"``), a process a core."""
     setup()
     args = sys.argv[2:]
-    run(BIN / "python", "-m", "pytest", *workers(args), *args)
+    # pytest keeps each test module with its asserts rewritten as bytecode beside it (__pycache__, ignored by git);
+    # where the environment forbids bytecode, every test process rewrites all of them again, seconds a run
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    run(BIN / "python", "-m", "pytest", *workers(args), *args, env=env)
 
 
 JOBS = {"build": build, "test": test, "setup": setup}

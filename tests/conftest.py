@@ -16,6 +16,12 @@ from schachett_rules.paths import home
 from schachett_rules.rules.loader import load
 
 
+def pytest_configure(config):
+    """A run that leaves out the slow tests is the fast lane: the sampling tests sample less (:mod:`tests.lane`)."""
+    from tests import lane
+    lane.FAST = "not slow" in (config.getoption("markexpr") or "")
+
+
 def deal_with(t: Tables, dealer: int, fixed: dict[int, list[str]]) -> list[list[str]]:
     """A full deal in which the given seats hold the given cards.
 

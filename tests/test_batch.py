@@ -12,6 +12,7 @@ from schachett_rules.kernel.compiler import compile_ruleset, tables_for
 from schachett_rules.rules.loader import load
 from schachett_rules.kernel.state import State
 from schachett_rules.playouts.single import random_game
+from tests.lane import many
 
 
 class Stream:
@@ -90,7 +91,7 @@ def test_the_state_the_one_game_path_and_the_batch_play_the_same_games(ref, opti
     its points and the parties that score them.
     """
     t = tables_for(ref, options)
-    games = 150
+    games = many(150, floor=40)
     u = uniforms(t, games, np.random.default_rng(18))
     dealers = np.arange(games) % t.n_seats
     numbers = np.arange(games) % 5          # the games' numbers in their sessions: a passing clause turns with them

@@ -108,6 +108,7 @@ def test_pages_fronts_then_backs_and_every_card_once(printed):
     assert found == expected_cards() and legends == 9 * sheets - 52
 
 
+@pytest.mark.slow                   # a second whole printing; one deck's is checked in the fast lane
 def test_two_decks_print_all_104_cards(two_decks):
     doc = pymupdf.open(two_decks)
     assert doc.page_count == 2 * math.ceil(105 / 9) == 24

@@ -27,6 +27,7 @@ from schachett_rules.players.rebuild import replay
 from schachett_rules.players.worth import values
 from schachett_rules.playouts.plan import not_compiled
 from schachett_rules.search.exact import Solver
+from tests.lane import many
 from tests.test_family import EUCHRE, EUCHRE_STOCK, decide, play
 
 
@@ -53,7 +54,7 @@ def colour(t, name: str) -> int:
     return t.deck.face_colour[t.face(name)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=many(60), deadline=None)
 @given(ruleset=st.sampled_from(["hearts", "whist"]), seed=st.integers(0, 100_000), cards=st.integers(0, 51))
 def test_sampled_deals_never_contradict_the_observation(ruleset, seed, cards):
     game = position(ruleset, seed, cards)

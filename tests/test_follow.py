@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.kernel.follow import tiers, void_after
 from schachett_rules.kernel.trick import legal
+from tests.lane import many
 
 RULESETS = ("original", "reconstruction", "six-players")
 
@@ -38,7 +39,7 @@ def test_s3_the_tiers_are_disjoint_and_in_order():
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=many(150), deadline=None)
 @given(data=st.data())
 def test_s3_a_card_is_legal_exactly_when_the_hand_holds_none_of_its_voids(ruleset, data):
     t = tables_for(ruleset)

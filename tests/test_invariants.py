@@ -23,6 +23,7 @@ from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.deal import names_of
 from schachett_rules.playouts.single import random_game
+from tests.lane import many
 
 # The readings the sweep covers: the printed choice and one other reading of each lacuna that
 # changes play or scoring.
@@ -253,7 +254,7 @@ def played(options, seed, dealer):
     return t, game
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=many(700), deadline=None)
 @given(options=option_sets, seed=seeds, dealer=dealers)
 def test_s2_s3_s12_whole_game_matches_the_printed_rules(options, seed, dealer):
     """One game, every card checked (§3), every trick's winner (§2), the score (§6–§9, §12) and the money."""
@@ -271,7 +272,7 @@ def test_s2_s3_s12_whole_game_matches_the_printed_rules(options, seed, dealer):
     assert list(result.net) == list(result.settlement)          # no penalties in a clean game
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=many(500), deadline=None)
 @given(options=option_sets, seed=seeds, dealer=dealers)
 def test_s1_every_card_played_exactly_once_in_13_tricks(options, seed, dealer):
     t = tables_for("original", options)
@@ -293,7 +294,7 @@ def test_s1_every_card_played_exactly_once_in_13_tricks(options, seed, dealer):
     assert all(b.leader == a.winner for a, b in zip(game.tricks, game.tricks[1:]))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=many(400), deadline=None)
 @given(options=option_sets, seed=seeds, dealer=dealers)
 def test_s2_trick_winner_follows_capture_relation(options, seed, dealer):
     """A card takes the trick iff it takes the card holding it (t.beats, t.beats_last in the last trick)."""
@@ -342,7 +343,7 @@ def test_s3_follow_tables_match_the_printed_rules(options):
             assert got == want, (led, i)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=many(500), deadline=None)
 @given(options=option_sets, seed=seeds, dealer=dealers)
 def test_s3_followers_obey_first_nonempty_tier(options, seed, dealer):
     """Every card played was legal, and every follower gave a card of the first tier his hand could serve."""
@@ -375,7 +376,7 @@ def test_s3_followers_obey_first_nonempty_tier(options, seed, dealer):
             assert t.follow_cite[led_face] in rec.forced_by
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=many(500), deadline=None)
 @given(options=option_sets, seed=seeds, dealer=dealers)
 def test_s12_card_points_sum_to_216_plus_promotions(options, seed, dealer):
     t, game = played(options, seed, dealer)
@@ -389,7 +390,7 @@ def test_s12_card_points_sum_to_216_plus_promotions(options, seed, dealer):
         assert extra == 9 * sum(1 for _, c in last.cards if symbol(c) == "IV")
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=many(500), deadline=None)
 @given(options=option_sets, seed=seeds, dealer=dealers)
 def test_s7_s8_s9_exactly_two_king_events(options, seed, dealer):
     """Each King meets exactly one fate; the 1st King alone gets the bonus (both, in one trick, under both-first)."""
@@ -418,7 +419,7 @@ def test_s7_s8_s9_exactly_two_king_events(options, seed, dealer):
         assert e.points == (base if e.order == "first" else 0) + multiple * remaining
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=many(500), deadline=None)
 @given(options=option_sets, seed=seeds, dealer=dealers)
 def test_s12_settlement_sums_to_zero(options, seed, dealer):
     t, game = played(options, seed, dealer)
@@ -472,7 +473,7 @@ def test_fast_playout_equals_engine(options):
         _assert_same_game(t, seed % 4, seed)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=many(300), deadline=None)
 @given(options=option_sets, seed=seeds, dealer=dealers)
 def test_fast_playout_equals_engine_on_random_seeds(options, seed, dealer):
     _assert_same_game(tables_for("original", options), dealer, seed)

@@ -29,6 +29,9 @@ from schachett_rules.engine.replay import record_of, replay
 from schachett_rules.site.learn import build_lesson, how_to_play_markdown
 from schachett_rules.site.lesson_model import Lesson, Part, Table
 
+# the fast lane prints on A4 alone; the whole suite on Letter too
+PAPERS = ["a4", pytest.param("letter", marks=pytest.mark.slow)]
+
 MM = 72 / 25.4
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
@@ -272,7 +275,7 @@ def _check_pages(data: bytes, paper: str, tmp_path, name: str) -> pymupdf.Docume
     return doc
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", PAPERS)
 def test_the_rules_sheet_is_a_few_pages_of_the_paper_asked_with_the_rules_on_them(lesson, paper, tmp_path):
     doc = _check_pages(rules_pdf(lesson, paper), paper, tmp_path, "rules")
     assert 3 <= doc.page_count <= 8
@@ -308,7 +311,7 @@ def _page_endings(data: bytes):
 HEADING_PT = 10.5
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", PAPERS)
 def test_the_rules_sheet_never_ends_a_page_with_a_heading(lesson, paper):
     for number, size, words in _page_endings(rules_pdf(lesson, paper)):
         assert size < HEADING_PT, f"page {number} of the {paper} sheet ends with the heading {words!r}"
@@ -325,7 +328,7 @@ def test_a_heading_stays_with_its_table_whatever_text_comes_before_it():
             assert size < HEADING_PT, f"with {lines} lines before it, page {number} ends with {words!r}"
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", PAPERS)
 def test_s13_the_score_sheet_lays_out_24_games_in_6_rounds_with_the_seat_changes(paper, tmp_path):
     r = load("reconstruction")
     doc = _check_pages(scoresheet_pdf(r, compile_ruleset(r), paper), paper, tmp_path, "scoresheet")
@@ -360,7 +363,7 @@ def test_the_sheets_commands_write_and_never_overwrite_without_force(tmp_path):
     assert bad.exit_code == 2 and "a4 and letter" in bad.output
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", PAPERS)
 def test_the_deck_download_is_the_reconstructions_deck_on_the_paper_asked(paper):
     r = load("reconstruction")
     doc = pymupdf.open("pdf", deck_pdf(r, compile_ruleset(r), paper))

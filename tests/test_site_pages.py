@@ -8,6 +8,7 @@ simulation cache. Links, anchors and citations are checked in the Markdown the s
 
 from __future__ import annotations
 
+import functools
 import importlib
 import posixpath
 import re
@@ -58,12 +59,13 @@ def markdown(pages) -> dict[str, str]:
     return {p: c for p, c in pages.items() if p.endswith(".md")}
 
 
-def anchors(text: str) -> set[str]:
+@functools.lru_cache(maxsize=None)     # a page is asked once for each of the thousands of links into it
+def anchors(text: str) -> frozenset[str]:
     """The ids a page offers: explicit ``{#id}`` and ``id="…"``, and its headings' ids as MkDocs' toc makes them."""
     from markdown.extensions.toc import slugify
     text = re.sub(r"```.*?```", "", text, flags=re.S)
     headings = {slugify(re.sub(r"\s*\{[^}]*\}\s*$", "", h), "-") for h in re.findall(r"^#{1,6} +(.+?) *$", text, re.M)}
-    return {a or b for a, b in ANCHOR.findall(text)} | headings
+    return frozenset({a or b for a, b in ANCHOR.findall(text)} | headings)
 
 
 def links(page: str, text: str):

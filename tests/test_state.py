@@ -333,6 +333,20 @@ def test_bot_games_replay_through_the_state_move_by_move(ref, bots):
             [c.model_dump() for c in game.castles]
 
 
+@pytest.mark.parametrize("ref", ["original", "reconstruction", "three-player", "six-players", "hearts", "schafkopf",
+                                 "officers-schafkopf"])
+def test_a_table_of_random_bots_plays_the_random_players_game_from_the_same_numbers(ref):
+    # the random bot decides from its seat's view what the kernel's random player decides from the state (the
+    # figures of How to play are searched with the latter, the bots play at tables): the same game, move by move
+    t = tables_for(ref)
+    for g in range(6):
+        by_bots = play_game(t, g % t.n_seats, [make_bot("random", t) for _ in range(t.n_seats)], random.Random(g))
+        walked = State.deal(t, g % t.n_seats, rng := random.Random(g))
+        walked.play_randomly(rng)
+        assert [r.model_dump() for r in walked.log] == [r.model_dump() for r in by_bots.log], (ref, g)
+        assert walked.result() == by_bots.result()
+
+
 def test_a_person_at_the_table_stops_the_walk_where_he_decides():
     t = tables_for("original")
     state = State.deal(t, 3, GameStream(6, 0))

@@ -15,10 +15,23 @@ numbers.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from ..errors import RecordError, UnknownCard
 from .core import kth, named_seat, shuffle, tableau_piles
 from .tables import Tables
+
+
+def cards_in(mask: int) -> Iterator[int]:
+    """The cards of a bitmask, lowest first (a step per card held, not per card of the deck).
+
+    >>> list(cards_in(0b10110))
+    [1, 2, 4]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def pick(mask: int, r: float) -> int:
@@ -116,7 +129,8 @@ def names_of(t: Tables, mask: int) -> tuple[str, ...]:
     >>> names_of(t, t.deck.face_cards[t.face("wT")] | t.deck.face_cards[t.face("w7")])
     ('wT', 'wT', 'w7')
     """
-    return tuple(t.deck.card_name(c) for c in range(t.n_cards) if mask >> c & 1)
+    name = t.deck.card_name
+    return tuple(name(c) for c in cards_in(mask & t.full_mask))
 
 
 def hands_of_record(t: Tables, dealer: int, hands: list[list[str]], stock: list[str] | None = None,

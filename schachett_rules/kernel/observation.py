@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict
 from ..errors import SchachettError
 from .actions import AUCTION, BEFORE_PLAY, CALL, CASTLE, EXCHANGE, OFFER, PASSING, PHASES, PLAY, RETURN
 from .castling import MOMENTS, RESCUE
-from .deal import names_of
+from .deal import cards_in, names_of
 from .records import BidRecord, CastleRecord, TrickRecord
 from .visibility import is_face_up, kept_tricks, known_partners, visible_seats
 
@@ -167,8 +167,7 @@ def observe(state, seat: int) -> Observation:
             royal_here &= royal_here - 1
             if is_face_up(t, c, castled):
                 kings.append((s, t.deck.card_name(c)))
-    shown = tuple((s, t.deck.card_name(c)) for s in range(t.n_seats) for c in range(t.n_cards)
-                  if (state.shown & state.hands[s]) >> c & 1)
+    shown = tuple((s, t.deck.card_name(c)) for s in range(t.n_seats) for c in cards_in(state.shown & state.hands[s]))
     # only the tricks the seat still has before it are put in records (every decision of every player asks); a game
     # taken up at a position (State.at_position) has no record of the tricks before it
     finished = tuple(state.trick_record(i - state.first_trick) for i in kept_tricks(t, state.done)

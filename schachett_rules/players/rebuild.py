@@ -51,6 +51,7 @@ import random
 from ..errors import SchachettError
 from ..kernel.actions import (AUCTION, BEFORE_PLAY, CASTLE, EXCHANGE, OFFER, PASSING, PLAY, RETURN, Answer, Bid, Deal,
                               Discard, Give, Play)
+from ..kernel.deal import cards_in
 from ..kernel.gamelog import trick_record
 from ..kernel.observation import family_view
 from ..kernel.state import State
@@ -77,15 +78,6 @@ def _copies(t: Tables) -> dict[str, int]:
     return dict(zip(t.deck.face_names, t.deck.face_cards))
 
 
-def _cards(mask: int) -> list[int]:
-    """The cards of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
 
 def piles_of(t: Tables, obs, hands: list[int], held: list[int], rng: random.Random) -> tuple[tuple[int, int], ...]:
     """A tableau's piles, ``(card on top, card it covers)``, as every seat saw them (the observation's
@@ -106,7 +98,7 @@ def piles_of(t: Tables, obs, hands: list[int], held: list[int], rng: random.Rand
         used |= free & -free
         return _lowest(free)
 
-    covered = {s: _pick(_cards(hands[covered_place(t, s)]), hands[covered_place(t, s)].bit_count(), rng)
+    covered = {s: _pick(list(cards_in(hands[covered_place(t, s)])), hands[covered_place(t, s)].bit_count(), rng)
                for s in range(t.n_seats)}
     return tuple((card(seat, top), card(seat, under) if under is not None else covered[seat].pop())
                  for seat, top, under in obs.tableau)

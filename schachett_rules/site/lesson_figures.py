@@ -25,7 +25,6 @@ from ..kernel.records import CastleRecord, PlayRecord, TrickRecord
 from ..engine.replay import GameRecord, record_of
 from ..kernel.tables import Tables
 from ..kernel.trick import explain, holders_of_faces, is_last
-from ..players.bots import RandomBot, play_game
 from .svgcards import trick_svg
 
 FIGURE_DEALER = 0      # South deals every figure's game, as the page's deal says
@@ -80,9 +79,12 @@ class FigureSearch:
     def game(self, seed: int) -> State:
         """The game of ``seed`` (played once, then kept)."""
         while len(self._played) <= seed:
-            n = len(self._played)
-            self._played.append(play_game(self.t, FIGURE_DEALER, [RandomBot(self.t) for _ in range(self.t.n_seats)],
-                                          random.Random(n)))
+            # the random player's own walk: the game a table of random bots plays from these numbers, without
+            # making each seat's view at every card (the search plays hundreds of games)
+            rng = random.Random(len(self._played))
+            game = State.deal(self.t, FIGURE_DEALER, rng)
+            game.play_randomly(rng)
+            self._played.append(game)
         return self._played[seed]
 
     def tricks(self) -> Iterator[Shown]:
