@@ -30,7 +30,7 @@ from schachett_rules.search.exact import Solver
 from schachett_rules.search.report import table_bits_for
 
 # the deal played to a given trick and the median / 90th percentile line are the strong players' bench's
-from bench_strong import at_trick, quantiles  # noqa: E402  (a script beside this one in benchmarks/)
+from bench_strong import at_trick, percentile, quantiles  # noqa: E402  (a script beside this one in benchmarks/)
 
 
 def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget: int, bits: int,
@@ -69,8 +69,7 @@ def bench(name: str, deals: int, lefts: list[int], full_deals: int, full_budget:
                                                   if value is not None else
                                                   f"not solved within {full_budget:,} positions ({spent:.0f} s)"),
               flush=True)
-    p90 = sorted(times)[int(0.9 * (len(times) - 1))]
-    print(f"  whole deals: median {statistics.median(times):.1f} s, p90 {p90:.1f} s, "
+    print(f"  whole deals: median {statistics.median(times):.1f} s, p90 {percentile(times, 0.9):.1f} s, "
           f"slowest {max(times):.1f} s; {sum(counts) / sum(times):,.0f} positions/s, "
           f"{statistics.median(counts):,.0f} positions a deal (median)", flush=True)
 

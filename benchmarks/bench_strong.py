@@ -37,10 +37,24 @@ def at_trick(t, seed: int, left: int) -> State:
     return game
 
 
+def percentile(xs: list[float], q: float) -> float:
+    """The ``q``-quantile of some figures, between the two nearest of them in order (as numpy's default and
+    ``statistics.quantiles(method="inclusive")``), so that it never falls below the median for q above one half:
+    of two figures, the 90th percentile lies nine tenths of the way from the lower to the higher.
+
+    >>> percentile([1.0, 2.0], 0.9), percentile([3.0, 1.0, 2.0], 0.5), percentile([5.0], 0.9)
+    (1.9, 2.0, 5.0)
+    """
+    xs = sorted(xs)
+    at = q * (len(xs) - 1)
+    low = int(at)
+    high = min(low + 1, len(xs) - 1)
+    return xs[low] + (xs[high] - xs[low]) * (at - low)
+
+
 def quantiles(xs: list[float]) -> str:
     """The median and the 90th percentile of some times (seconds), in milliseconds."""
-    xs = sorted(xs)
-    return f"median {statistics.median(xs) * 1000:8.1f} ms, p90 {xs[int(0.9 * (len(xs) - 1))] * 1000:8.1f} ms"
+    return f"median {statistics.median(xs) * 1000:8.1f} ms, p90 {percentile(xs, 0.9) * 1000:8.1f} ms"
 
 
 def bench_solver(name: str, deals: int) -> list[str]:

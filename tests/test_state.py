@@ -390,8 +390,12 @@ def test_s10_3_a_game_taken_up_at_a_position_numbers_its_tricks_by_the_game(name
     rng = random.Random(5)
     while whole.done < 11 or whole.phase != PLAY or whole.trick:
         _random_walk(whole, rng, 1)
+    taken = [0] * len(t.parties)                             # the eleven tricks before, by the party that took each
+    for tr in whole.tricks:
+        taken[t.party_of[tr.winner]] += 1
+    assert sum(taken) == 11
     part = State.at_position(t, whole.dealer, whole.hands, whole.leader, whole.trick, whole.done, whole.count,
-                             whole.castled, whole.points, whole.card_points)
+                             whole.castled, whole.points, whole.card_points, tricks=taken)
     assert part.observation(0).tricks == ()                 # no trick of the log yet: none to look back at
     while not whole.over:
         action = whole.legal_actions()[rng.randrange(len(whole.legal_actions()))]
@@ -403,3 +407,6 @@ def test_s10_3_a_game_taken_up_at_a_position_numbers_its_tricks_by_the_game(name
     assert [tr.number for tr in part.tricks] == [12, 13]
     assert part.tricks == whole.tricks[11:]                  # who took them and why, the last trick's rules too
     assert part.tricks[-1].last and not part.tricks[0].last
+    # the score counts the tricks taken before the position with its own: all thirteen, as the whole game's
+    assert part.result().tricks == whole.result().tricks and sum(part.result().tricks) == 13
+    assert part.result().totals == whole.result().totals

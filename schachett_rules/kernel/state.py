@@ -124,6 +124,7 @@ class State:
         self.pool = 0                       # unknown deal: the cards not yet played
         self._tricks: list[tuple] = []      # (leader, cards, winner, face, points, fates, castles)
         self.first_trick = 0                # the trick (from 0) the log begins at: at_position knows none before
+        self.tricks_before: tuple[int, ...] = ()   # the tricks each party took before that (at_position)
         self._castles: list[tuple] = []     # (trick, moment, seat, king, officer, with, king_from, officer_from)
         self._history: list[tuple] = []     # what happened, in order, as ints (records are built from it)
         self._records: list = []
@@ -190,9 +191,11 @@ class State:
     @classmethod
     def at_position(cls, tables: Tables, dealer: int, hands: Sequence[int], leader: int, trick: Sequence[tuple[int, int]],
                     done: int, count: KingCount, castled: int, points: Sequence[int],
-                    card_points: Sequence[int], moment: int = -1, ask: int = 0) -> "State":
+                    card_points: Sequence[int], moment: int = -1, ask: int = 0,
+                    tricks: Sequence[int] = ()) -> "State":
         """A game at a position whose past is known only by what it left: the hands, the trick on the table, the
-        tricks done, the Kings fallen (``count``), the seats that castled and the points so far; a card is due, or
+        tricks done, the Kings fallen (``count``), the seats that castled, the points so far and the tricks each
+        party took (``tricks``, counted into the result's, where a game's score asks them); a card is due, or
         with ``moment`` a moment of castling is open, ``ask`` the first seat (in a rescue, the first place in the
         trick) not yet asked (:func:`~.observation.castle_moment` reads both from what a seat sees).
 
@@ -204,6 +207,7 @@ class State:
         state.count, state.castled = KingCount.copy_of(count), castled
         state.first_trick = done
         state.points, state.card_points = list(points), list(card_points)
+        state.tricks_before = tuple(tricks)
         state.phase = PLAY
         if moment >= 0:
             state.phase, state.moment, state.ask = CASTLE, moment, ask
@@ -839,7 +843,7 @@ class State:
                 points[t.party_of[seat]] += worth
         event_points = [p - c for p, c in zip(points, card_points)]
         totals = tuple(0 if p in self.forfeited else points[p] for p in range(n_parties))
-        tricks = [0] * n_parties
+        tricks = list(self.tricks_before) or [0] * n_parties
         for tr in self._tricks:
             tricks[t.party_of[tr[2]]] += 1
         winner, money_by_seat, gp = outcome(t, totals, tricks, self.start_hands or self.hands)

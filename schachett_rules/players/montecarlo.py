@@ -275,7 +275,9 @@ def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
         return
     points = [0] * len(t.parties)
     cards = [0] * len(t.parties)
+    tricks = [0] * len(t.parties)
     for tr in obs.tricks:
+        tricks[t.party_of[tr.winner]] += 1
         points[t.party_of[tr.winner]] += tr.points
         cards[t.party_of[tr.winner]] += tr.points
         for e in tr.events:
@@ -288,7 +290,7 @@ def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
     leader = obs.leader if moment >= 0 else sampler.trick[0][0] if sampler.trick else obs.to_move
     for _ in range(samples):
         yield State.at_position(t, obs.dealer, sampler.sample(rng)[:t.n_seats], leader, sampler.trick, sampler.done,
-                                count, castled, points, cards, moment, ask)
+                                count, castled, points, cards, moment, ask, tricks)
 
 
 def automaton_bars(t: Tables, obs: Observation, unseen: list[int]) -> list[int]:
