@@ -78,7 +78,6 @@ def _copies(t: Tables) -> dict[str, int]:
     return dict(zip(t.deck.face_names, t.deck.face_cards))
 
 
-
 def piles_of(t: Tables, obs, hands: list[int], held: list[int], rng: random.Random) -> tuple[tuple[int, int], ...]:
     """A tableau's piles, ``(card on top, card it covers)``, as every seat saw them (the observation's
     ``tableau``): each card on the card that turned up when it was played, and each card still on its pile on
