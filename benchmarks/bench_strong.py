@@ -16,6 +16,8 @@ import statistics
 import sys
 import time
 
+import numpy as np
+
 from schachett_rules.kernel.compiler import tables_for
 from schachett_rules.kernel.state import State
 from schachett_rules.kernel.streams import GameStream
@@ -38,18 +40,14 @@ def at_trick(t, seed: int, left: int) -> State:
 
 
 def percentile(xs: list[float], q: float) -> float:
-    """The ``q``-quantile of some figures, between the two nearest of them in order (as numpy's default and
-    ``statistics.quantiles(method="inclusive")``), so that it never falls below the median for q above one half:
-    of two figures, the 90th percentile lies nine tenths of the way from the lower to the higher.
+    """The ``q``-quantile of some figures, between the two nearest of them in order (numpy's default), so that it
+    never falls below the median for q above one half: of two figures, the 90th percentile lies nine tenths of the
+    way from the lower to the higher.
 
     >>> percentile([1.0, 2.0], 0.9), percentile([3.0, 1.0, 2.0], 0.5), percentile([5.0], 0.9)
     (1.9, 2.0, 5.0)
     """
-    xs = sorted(xs)
-    at = q * (len(xs) - 1)
-    low = int(at)
-    high = min(low + 1, len(xs) - 1)
-    return xs[low] + (xs[high] - xs[low]) * (at - low)
+    return float(np.percentile(xs, q * 100))
 
 
 def quantiles(xs: list[float]) -> str:
