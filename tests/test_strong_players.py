@@ -283,3 +283,58 @@ def test_s5_the_searching_players_castle_from_the_observation_alone(bot):
 def officer_mask(t) -> int:
     from schachett_rules.kernel.castling import officer_cards
     return officer_cards(t)
+
+
+def forgetful_original(tmp_path):
+    """Original with its memory clause read the other way: a player keeps in mind only the trick §10.3 lets him
+    look back at."""
+    from schachett_rules.kernel.compiler import compile_ruleset
+    from schachett_rules.paths import home
+    from schachett_rules.rules.loader import load
+    text = (home() / "variants" / "original.schachett").read_text(encoding="utf-8")
+    line = "memory [§10.3 inferred]: every trick"
+    assert text.count(line) == 1
+    path = tmp_path / "forgetful.schachett"
+    path.write_text(text.replace(line, "memory [§10.3 inferred]: nothing but review"), encoding="utf-8")
+    return compile_ruleset(load(str(path)))
+
+
+def test_s10_3_a_seat_that_forgets_earlier_tricks_deals_their_cards_between_the_hands_and_the_forgotten(tmp_path):
+    from collections import Counter
+    from schachett_rules.kernel.deal import names_of
+    from schachett_rules.players.montecarlo import Sampler
+    t = forgetful_original(tmp_path)
+    game = State.deal(t, 0, GameStream(4, 0))
+    rng = random.Random(4)
+    while game.done < 5 or len(game.trick) != 2:
+        rule = game.rule_action()
+        game.push(rule if rule is not None else rng.choice(game.legal_actions()))
+    me = game.seat_to_play()
+    view = game.observation(me)
+    assert len(view.tricks) == 1                  # review 1: only the trick just gathered is kept in mind
+    in_trick = {seat for seat, _ in view.trick}
+    seen = Counter(name for _, name in list(view.tricks[0].cards) + list(view.trick))
+    forgotten = {name for trick in game.tricks[:4] for _, name in trick.cards}
+    deck = Counter(names_of(t, (1 << t.n_cards) - 1))
+    sampler = Sampler(t, view)
+    dealt = set()
+    for k in range(200):
+        places = sampler.sample(random.Random(k))
+        assert places[me] == game.hands[me]
+        for s in range(4):
+            # 13 cards, less five tricks, less the card already played to this trick
+            assert places[s].bit_count() == 13 - 5 - (s in in_trick)
+        assert places[4].bit_count() == 16        # the four forgotten tricks' cards, in no hand
+        assert sum((Counter(names_of(t, mask)) for mask in places), seen) == deck     # every card once
+        dealt |= {name for s in range(4) if s != me for name in names_of(t, places[s])}
+    # it cannot tell a card played in a forgotten trick from one still held: each of them is dealt to a hand
+    assert forgotten <= dealt
+
+
+@pytest.mark.parametrize("name", ["mc:4", "dd:4", "ismcts:60"])
+def test_s10_3_the_searching_players_play_where_earlier_tricks_are_forgotten(tmp_path, name):
+    from schachett_rules.players.bots import play_game
+    t = forgetful_original(tmp_path)
+    bots = [make_bot(name, t), make_bot("heuristic", t), make_bot(name, t), make_bot("heuristic", t)]
+    game = play_game(t, 1, bots, random.Random(7))
+    assert game.over and game.done == 13 and sum(len(tr.cards) for tr in game.tricks) == 52

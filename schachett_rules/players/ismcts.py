@@ -34,7 +34,7 @@ import random
 from ..kernel.actions import Castle, Pass, Play
 from ..kernel.observation import Observation
 from ..kernel.tables import Tables
-from .montecarlo import Deliberating, positions, refuse_uncompiled
+from .montecarlo import Deliberating, positions, refuse_unplayable
 from .worth import played_out
 
 # iterations a decision by default: within 200 ms a decision in every ruleset, and as strong against mc as a
@@ -87,7 +87,7 @@ class TreeSearchBot(Deliberating):
     name = "ismcts"
 
     def __init__(self, t: Tables, iterations: int | None = None, exploration: float = 0.7):
-        refuse_uncompiled(t, "the tree search player")
+        refuse_unplayable(t, "the tree search player")
         self.t = t
         self.iterations = default_iterations(t) if iterations is None else iterations
         self.exploration = exploration

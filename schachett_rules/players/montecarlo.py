@@ -118,6 +118,8 @@ class Sampler:
             self.size = [t.hand_size - self.done - (1 if s in in_trick else 0) for s in range(n)]
         if t.memory == "every":
             self._check_room(obs)
+        elif not family:
+            self._forgotten_place(obs)
         # A player who did not follow the first tier he could have served holds none of its cards now.
         self._freedom = None
         self._open: list[list[int]] = []
@@ -160,6 +162,17 @@ class Sampler:
 
         room = {p: self.size[p] - self.known[p].bit_count() for p in range(len(self.known)) if p not in self.visible}
         return copy_placements(t, obs, game, self.unseen, self.known, self.excluded, room, self.musts)
+
+    def _forgotten_place(self, obs: Observation) -> None:
+        """Make room for the cards played in the tricks the seat no longer keeps in mind (``memory: nothing but
+        review``): it cannot tell them from the cards still held, so they lie in one more place, as likely to be
+        any card it cannot see as a hand is. Its deals fill that place too; no hand of the game holds its cards."""
+        hidden = [p for p in range(len(self.known)) if p not in self.visible]
+        room = sum(self.size[p] - self.known[p].bit_count() for p in hidden)
+        self.known.append(0)
+        self.excluded.append(0)
+        self.size.append(len(self.unseen) - room)
+        self._check_room(obs)
 
     def _check_room(self, obs: Observation) -> None:
         """Refuse a view no deal can agree with: the places the seat cannot see must have room for exactly the
@@ -263,7 +276,9 @@ class Sampler:
 
 def positions(t: Tables, obs: Observation, rng: random.Random, samples: int):
     """``samples`` states at the observed position, each with its own deal of the cards the seat cannot see
-    (agreeing with all it has seen), the points, Kings fallen and castles as the observation shows them.
+    (agreeing with all it has seen), the points, Kings fallen and castles as the observation shows them (a seat
+    that keeps in mind only the tricks it may review counts those tricks' points and Kings, and deals the cards
+    it cannot see between the hands and the tricks it has forgotten: :meth:`Sampler._forgotten_place`).
 
     A family game is rebuilt from its deal through the kernel's state (:func:`~.rebuild.rebuilt`), so
     its trumps, parties and the restrictions' memory are the kernel's own.
@@ -341,23 +356,34 @@ def card_of(t: Tables, hand: int, name: str) -> int:
     return (free & -free).bit_length() - 1
 
 
-def refuse_uncompiled(t: Tables, player: str) -> None:
-    """Refuse a ruleset the compiled game state cannot play (:func:`~schachett_rules.playouts.plan.not_compiled`):
-    the thinking players play their games out through it.
+def refuse_unplayable(t: Tables, player: str) -> None:
+    """Refuse a ruleset the thinking players cannot play: one the compiled game state cannot play
+    (:func:`~schachett_rules.playouts.plan.not_compiled`), which they play their games out through, and a game
+    with a flow before play (a trump turned, cards passed, bidding, a call) whose players keep in mind only the
+    tricks they may review (they rebuild such a game from every card played: :func:`~.rebuild.replay`).
 
     >>> import dataclasses
     >>> from schachett_rules.kernel.compiler import tables_for
     >>> from schachett_rules.kernel.core import R_LEAD, W_HOLDING
-    >>> refuse_uncompiled(tables_for("schafkopf"), "mc")
+    >>> refuse_unplayable(tables_for("schafkopf"), "mc")
     >>> t = tables_for("officers-schafkopf")          # a tableau, and no heart led while the Ace is held:
     >>> hearts = sum(t.deck.face_cards[f] for f in range(t.n_faces) if t.deck.face_names[f][0] == "h")
     >>> ace = t.deck.face_cards[t.face("hA")]
-    >>> refuse_uncompiled(dataclasses.replace(t, restrictions=((R_LEAD, W_HOLDING, hearts, 0, ace),)), "mc")
+    >>> refuse_unplayable(dataclasses.replace(t, restrictions=((R_LEAD, W_HOLDING, hearts, 0, ace),)), "mc")
     Traceback (most recent call last):
     ...
     schachett_rules.errors.SchachettError: mc cannot yet play officers-schafkopf: the compiled game state ...
+    >>> refuse_unplayable(dataclasses.replace(tables_for("schafkopf"), memory="review"), "mc")
+    Traceback (most recent call last):
+    ...
+    schachett_rules.errors.SchachettError: mc cannot yet play schafkopf: its memory clause keeps in mind only ...
     """
     from ..playouts.plan import not_compiled
+    if t.flow is not None and t.memory != "every":
+        raise SchachettError(f"{player} cannot yet play {t.name}: its memory clause keeps in mind only the tricks "
+                             f"a player may review, and a game with a flow before play (a trump turned, cards "
+                             f"passed, bidding, a call) is rebuilt from every card played; choose the heuristic or "
+                             f"the random player")
     why = not_compiled(t)
     if why is not None:
         raise SchachettError(f"{player} cannot yet play {t.name}: the compiled game state its play-outs run "
@@ -396,7 +422,7 @@ class MonteCarloBot(Deliberating):
     name = "mc"
 
     def __init__(self, t: Tables, samples: int = 24):
-        refuse_uncompiled(t, "the Monte-Carlo player")
+        refuse_unplayable(t, "the Monte-Carlo player")
         self.t = t
         self.samples = samples
 

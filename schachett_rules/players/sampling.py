@@ -29,7 +29,7 @@ import random
 from ..kernel.actions import Pass, Play
 from ..kernel.observation import Observation
 from ..kernel.tables import Tables
-from .montecarlo import Deliberating, card_of, positions, refuse_uncompiled
+from .montecarlo import Deliberating, card_of, positions, refuse_unplayable
 
 # the positions one solve may visit before the player settles for a shorter look ahead
 BUDGET = 60_000
@@ -84,7 +84,7 @@ class SamplingBot(Deliberating):
     def __init__(self, t: Tables, samples: int | None = None, horizon: int = 1, exact_from: int = 4,
                  rollouts: int | None = None, playout: str | None = None):
         from ..search.exact import Solver     # numba is loaded by the first strong player, not by every import
-        refuse_uncompiled(t, "the sampling player")
+        refuse_unplayable(t, "the sampling player")
         self.t = t
         samples = default_deals(t) if samples is None else samples
         if playout is None:
