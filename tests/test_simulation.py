@@ -85,6 +85,32 @@ def test_same_seed_same_result_whatever_the_workers_and_chunks():
     assert sim.stats_json(h1) == sim.stats_json(h2)
 
 
+FORKED = """
+import json, sys
+from schachett_rules.simulation import parallel, simulate as sim
+from schachett_rules.simulation.ladder import DuelSpec, duel
+spec = sim.Spec(ruleset="original", games=12, seed=3, bots=("dd:2", "heuristic"), chunk=3)
+alone = sim.stats_json(sim.run(spec))
+forked = sim.stats_json(sim.run(spec, workers=2))
+duels = [duel(DuelSpec(ruleset="two-player", a="dd:2", b="random", games=8, seed=3), workers=w, use_cache=False)
+         for w in (1, 2)]
+print(json.dumps({"same": alone == forked, "duels": [d.as_json() for d in duels], "warmed": sorted(map(list, parallel._WARMED))}))
+"""
+
+
+def test_workers_forked_after_a_game_played_here_give_the_same_results():
+    # A process with one thread forks its workers; before the first fork of each kind of run it plays one game
+    # itself (parallel.warm_here), so that the workers find the compiled code loaded. That game must change
+    # nothing: the run and the duel come out as they do with no worker at all.
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", FORKED], capture_output=True, text=True, check=True)
+    out = json.loads(done.stdout)
+    assert out["same"]
+    assert out["duels"][0] == out["duels"][1]
+    assert out["warmed"] == [["dd", "heuristic"], ["duel", "dd", "random"]]
+
+
 @pytest.mark.parametrize("ruleset,games", [("original", 500), ("reconstruction", 200), ("three-player", 200),
                                             ("two-player", 200), ("solitaire", 200), ("eight-players", 100),
                                             ("hearts", 300), ("whist", 300)])

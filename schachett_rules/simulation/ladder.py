@@ -228,7 +228,9 @@ def duel(spec: DuelSpec, workers: int = 1, progress=None, backend: str = "local"
             pass   # a damaged entry is played again
     totals = [0] * 5
     chunks = (spec.deals + DEALS_PER_CHUNK - 1) // DEALS_PER_CHUNK
-    for index, part in map_chunks(play_duel_chunk, spec, chunks, workers, backend, address):
+    kind = ("duel",) + tuple(sorted({spec.a.partition(":")[0], spec.b.partition(":")[0]}))
+    for index, part in map_chunks(play_duel_chunk, spec, chunks, workers, backend, address,
+                                  warm=(kind, spec.model_copy(update={"games": 2}))):
         totals = [x + y for x, y in zip(totals, part)]
         if progress is not None:
             progress(min(2 * DEALS_PER_CHUNK, spec.games - 2 * DEALS_PER_CHUNK * index))

@@ -424,6 +424,18 @@ def chunks(spec: Spec, t: Tables) -> int:
     return (spec.games + size - 1) // size
 
 
+def run_kind(spec: Spec, t: Tables) -> tuple:
+    """What compiled code a run plays through: the batch's, the engine's random player's, or its bots'.
+
+    >>> t = tables_for("original")
+    >>> run_kind(Spec(ruleset="original", games=9), t), run_kind(Spec(ruleset="original", games=9, bots=("dd:4", "mc")), t)
+    (('random', 'batch'), ('dd', 'mc'))
+    """
+    if spec.all_random:
+        return ("random", "batch" if batched(t) else "engine")
+    return tuple(sorted({name.partition(":")[0] for name in spec.seat_bots(t)}))
+
+
 def run(spec: Spec, workers: int = 1, progress=None, backend: str = "local", address: str | None = None) -> Stats:
     """Play a whole run and return its statistics (merged in chunk order, so the same for any workers)."""
     t = tables_of(spec)
@@ -431,7 +443,8 @@ def run(spec: Spec, workers: int = 1, progress=None, backend: str = "local", add
     stats.seed = spec.seed
     size = spec.chunk_size(t)
     try:
-        for index, part in map_chunks(run_chunk, spec, chunks(spec, t), workers, backend, address):
+        for index, part in map_chunks(run_chunk, spec, chunks(spec, t), workers, backend, address,
+                                      warm=(run_kind(spec, t), spec.model_copy(update={"games": 1, "chunk": 1}))):
             stats.merge(part)
             if progress is not None:
                 progress(min(size, spec.games - index * size))
