@@ -302,11 +302,11 @@ def test_the_simulations_set_every_ruleset_played_well_beside_its_random_games(s
         assert f'<a href="{name}/">' in randomly and f'<a href="{name}/">' in well
     # the games of each strong run, named: fewer where six or eight hands play
     games = dict(re.findall(r'<tr>\s*<td><a href="([a-z-]+)/">.*?</td>\s*<td>([\d,]+)</td>', well, re.S))
-    # the suite builds with 50 strong games (tests/conftest.py): where six or eight hands play, a fifth of them
-    assert games["original"] == "50" and games["eight-players"] == "10"
+    # the suite builds with 20 strong games (tests/conftest.py): where six or eight hands play, a fifth of them
+    assert games["original"] == "20" and games["eight-players"] == "4"
     page = (site / "simulations" / "original" / "index.html").read_text(encoding="utf-8")
-    assert f"schachett simulate original --bots {sims.STRONG_BOTS[0]} -n 50 -s {sims.SEED}" in page
-    assert "50 games a ruleset (10 where six or eight hands play" in index
+    assert f"schachett simulate original --bots {sims.STRONG_BOTS[0]} -n 20 -s {sims.SEED}" in page
+    assert "20 games a ruleset (4 where six or eight hands play" in index
     six = (site / "variants" / "six-players" / "index.html").read_text(encoding="utf-8")
     assert f"with strong players on every seat (the sampling player, {sims.STRONG_BOTS[0]}" in six
-    assert "10 games of six-players" in six
+    assert "4 games of six-players" in six
