@@ -20,6 +20,15 @@ STRENGTH = {"mc": "samples", "dd": "samples", "ismcts": "iterations"}
 MAX_STRENGTH = 10**6
 
 
+def bot_kind(name: str) -> str:
+    """The kind of a bot named with or without its strength.
+
+    >>> bot_kind("dd:12"), bot_kind("heuristic")
+    ('dd', 'heuristic')
+    """
+    return name.partition(":")[0]
+
+
 def bot_problem(name: str) -> str | None:
     """What is wrong with a bot's name (an unknown kind, a strength it cannot take), or None.
 

@@ -160,15 +160,18 @@ class Sampler:
                     return state
             return None
 
-        room = {p: self.size[p] - self.known[p].bit_count() for p in range(len(self.known)) if p not in self.visible}
-        return copy_placements(t, obs, game, self.unseen, self.known, self.excluded, room, self.musts)
+        return copy_placements(t, obs, game, self.unseen, self.known, self.excluded, self._room(), self.musts)
+
+    def _room(self) -> dict[int, int]:
+        """By place the seat cannot see, in place order: how many cards it holds beyond those the seat knows lie
+        there."""
+        return {p: self.size[p] - self.known[p].bit_count() for p in range(len(self.known)) if p not in self.visible}
 
     def _forgotten_place(self, obs: Observation) -> None:
         """Make room for the cards played in the tricks the seat no longer keeps in mind (``memory: nothing but
         review``): it cannot tell them from the cards still held, so they lie in one more place, as likely to be
         any card it cannot see as a hand is. Its deals fill that place too; no hand of the game holds its cards."""
-        hidden = [p for p in range(len(self.known)) if p not in self.visible]
-        room = sum(self.size[p] - self.known[p].bit_count() for p in hidden)
+        room = sum(self._room().values())
         self.known.append(0)
         self.excluded.append(0)
         self.size.append(len(self.unseen) - room)
@@ -177,8 +180,7 @@ class Sampler:
     def _check_room(self, obs: Observation) -> None:
         """Refuse a view no deal can agree with: the places the seat cannot see must have room for exactly the
         cards it cannot see, and none may hold fewer cards than the seat knows lie there."""
-        hidden = [p for p in range(len(self.known)) if p not in self.visible]
-        left = [self.size[p] - self.known[p].bit_count() for p in hidden]
+        left = list(self._room().values())
         if sum(left) == len(self.unseen) and min(left, default=0) >= 0:
             return
         overfull = " (and it knows of more cards in one of them than lie there)" if min(left, default=0) < 0 else ""
@@ -206,11 +208,11 @@ class Sampler:
         ``placed``: cards already laid in places (a mask by place), the called card's copies."""
         t = self.t
         placed = placed or {}
-        hidden = [p for p in range(len(self.known)) if p not in self.visible]
+        need = {p: left - placed.get(p, 0).bit_count() for p, left in self._room().items()}
+        hidden = list(need)
         fixed = 0
         for mask in placed.values():
             fixed |= mask
-        need = {p: self.size[p] - self.known[p].bit_count() - placed.get(p, 0).bit_count() for p in hidden}
         if self._freedom is None:
             # how many hidden places may hold each card (the same for every deal of this observation)
             self._freedom = {c: sum(1 for s in hidden if not self.excluded[s] >> c & 1) for c in self.unseen}

@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..kernel.state import State
 from ..kernel.streams import GameStream
-from ..players import bot_problem, make_bot
+from ..players import bot_kind, bot_problem, make_bot
 from ..players.bots import chooser
 from ..players.worth import by_game_points, measures
 from .fingerprint import code_version
@@ -228,7 +228,7 @@ def duel(spec: DuelSpec, workers: int = 1, progress=None, backend: str = "local"
             pass   # a damaged entry is played again
     totals = [0] * 5
     chunks = (spec.deals + DEALS_PER_CHUNK - 1) // DEALS_PER_CHUNK
-    kind = ("duel",) + tuple(sorted({spec.a.partition(":")[0], spec.b.partition(":")[0]}))
+    kind = ("duel",) + tuple(sorted({bot_kind(spec.a), bot_kind(spec.b)}))
     for index, part in map_chunks(play_duel_chunk, spec, chunks, workers, backend, address,
                                   warm=(kind, spec.model_copy(update={"games": 2}))):
         totals = [x + y for x, y in zip(totals, part)]

@@ -41,7 +41,7 @@ from ..kernel.tables import Tables
 from .fingerprint import code_version
 from ..language import ir
 from ..language.expr import evaluate_arrays
-from ..players import bot_problem, make_bot
+from ..players import bot_kind, bot_problem, make_bot
 from ..players.bots import play_game
 from ..kernel.core import seat_at
 from ..playouts.batch import draws_per_game, random_batch, supported
@@ -90,7 +90,7 @@ class Spec(BaseModel):
             return self.chunk
         if self.all_random:
             return 10000 if batched(t) else 1000
-        return 8 if any(name.partition(":")[0] in STRONG for name in self.bots) else 40
+        return 8 if any(bot_kind(name) in STRONG for name in self.bots) else 40
 
     def seat_bots(self, t: Tables) -> list[str]:
         """The bot on each seat: one name for all, one per party, or one per seat."""
@@ -433,7 +433,7 @@ def run_kind(spec: Spec, t: Tables) -> tuple:
     """
     if spec.all_random:
         return ("random", "batch" if batched(t) else "engine")
-    return tuple(sorted({name.partition(":")[0] for name in spec.seat_bots(t)}))
+    return tuple(sorted({bot_kind(name) for name in spec.seat_bots(t)}))
 
 
 def run(spec: Spec, workers: int = 1, progress=None, backend: str = "local", address: str | None = None) -> Stats:
