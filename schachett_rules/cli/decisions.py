@@ -26,12 +26,13 @@ from typing import Callable
 from ..errors import IllegalAction
 from ..kernel.actions import AUCTION, CALL, EXCHANGE, OFFER, PASSING, RETURN
 from ..kernel.before_play import exchange_rule, pass_target
+from ..kernel.deal import sort_cards
 from ..kernel.observation import Observation, observe
 from ..kernel.records import BidRecord
 from ..kernel.state import State
 from ..kernel.tables import Tables
 from ..kernel.verify import decision_action
-from .hands import render_hand, sort_cards
+from .hands import render_hand
 
 PHASE_TITLES = {PASSING: "Passing", AUCTION: "Auction", CALL: "Call", EXCHANGE: "Exchange", OFFER: "Offer",
                 RETURN: "Giving back"}

@@ -1,22 +1,18 @@
-"""A hand as the terminal and the server show it: cards by kind, then colour, then rank; the legal ones numbered.
+"""A hand as the terminal shows it: cards by kind, then colour, then rank (:func:`~..kernel.deal.sort_cards`);
+the legal ones numbered.
 
 >>> from schachett_rules.kernel.compiler import tables_for
->>> sort_cards(tables_for("original"), ["w7", "sIV", "wK", "wD", "s8"])
-['wD', 'wK', 'w7', 's8', 'sIV']
+>>> print(render_hand(tables_for("original"), "Your hand", ["w7", "sIV", "wK"], legal=["w7"])[0])
+Your hand (3 cards):
+  officer    wK
+  pawn       1:w7
+  suit card  sIV
 """
 
 from __future__ import annotations
 
+from ..kernel.deal import sort_cards
 from ..kernel.tables import Tables
-
-
-def sort_cards(t: Tables, names) -> list[str]:
-    """Cards by kind (in the deck's order of kinds), then colour, then rank from high to low."""
-    d = t.deck
-    def key(name: str):
-        f = t.face(name)
-        return d.kinds.index(d.face_kind[f]), d.face_colour[f], -t.rank[f], f
-    return sorted(names, key=key)
 
 
 def render_hand(t: Tables, title: str, names, legal=None, start: int = 1) -> tuple[str, list[str]]:

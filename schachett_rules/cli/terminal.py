@@ -15,6 +15,7 @@ from typing import Callable
 from ..errors import IllegalAction, SchachettError, UnknownCard
 from ..kernel.actions import CASTLE, PLAY, TERMINAL, Pass
 from ..kernel.automaton import policy_of
+from ..kernel.deal import sort_cards
 from ..kernel.observation import observe
 from ..kernel.records import CastleRecord, GameResult, TrickRecord
 from ..kernel.state import State
@@ -24,7 +25,7 @@ from ..kernel.verify import castle_action, play_action
 from ..players.bots import chooser
 from ..kernel.actions import AUCTION, CALL, EXCHANGE, OFFER, PASSING, RETURN
 from .decisions import HELP as DECISION_HELP, choose as choose_option, colour_name, contract_title, render_decision, status_lines, told
-from .hands import render_hand, sort_cards
+from .hands import render_hand
 
 HELP = """Type a card to play it: its colour and face, as the deck names them (wD, sT, w7, sIV in
 Schachett; h3, sQ in Hearts), or its number in your hand (only the cards you may play are numbered).

@@ -133,6 +133,22 @@ def names_of(t: Tables, mask: int) -> tuple[str, ...]:
     return tuple(name(c) for c in cards_in(mask & t.full_mask))
 
 
+def sort_cards(t: Tables, names) -> list[str]:
+    """Cards as a hand is shown, at the terminal and at a table online: by kind (in the deck's order of kinds),
+    then colour, then rank from high to low.
+
+    >>> from schachett_rules.kernel.compiler import tables_for
+    >>> sort_cards(tables_for("original"), ["w7", "sIV", "wK", "wD", "s8"])
+    ['wD', 'wK', 'w7', 's8', 'sIV']
+    """
+    d = t.deck
+
+    def key(name: str):
+        f = t.face(name)
+        return d.kinds.index(d.face_kind[f]), d.face_colour[f], -t.rank[f], f
+    return sorted(names, key=key)
+
+
 def hands_of_record(t: Tables, dealer: int, hands: list[list[str]], stock: list[str] | None = None,
                     turned: str | None = None) -> tuple[list[int], int, int]:
     """A recorded deal as hand bitmasks, the stock's bitmask and the turned card, checked against the deal

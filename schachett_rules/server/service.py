@@ -30,11 +30,10 @@ from dataclasses import dataclass, field
 from sqlalchemy import insert, select, update
 
 from .. import paths
-from ..cli.hands import sort_cards
 from ..engine.replay import GameRecord, apply_step, format_report, record_hands, record_of, replay, state_of
 from ..errors import IllegalAction, SchachettError
 from ..kernel.actions import Pass
-from ..kernel.deal import names_of
+from ..kernel.deal import names_of, sort_cards
 from ..kernel.state import State
 from ..kernel.verify import decision_action
 from ..kernel.streams import GameStream

@@ -21,8 +21,8 @@ never reaches a response: the kernel decides what a seat sees, and this module o
 
 from __future__ import annotations
 
-from ..cli.hands import sort_cards
 from ..kernel.actions import TERMINAL
+from ..kernel.deal import sort_cards
 from ..kernel.observation import Observation
 from ..kernel.state import State
 
