@@ -270,6 +270,43 @@ def test_solve_says_what_a_whist_value_counts(tmp_path):
     assert data["future"] == 4 * (mine - (3 - mine))        # three tricks left: four a trick, for and against
 
 
+@pytest.mark.parametrize("ruleset, phase", [("hearts", "passing"), ("euchre", "auction"), ("schafkopf", "auction")])
+def test_the_solver_refuses_a_game_still_before_play(ruleset, phase):
+    # its moves are cards and castles: a deal still passing or bidding has none of them to search (it once read
+    # the bidding's registers as a trick and crashed the process)
+    t = tables_for(ruleset)
+    game = State.deal(t, 0, GameStream(3, 0))
+    with pytest.raises(SchachettError, match=f"still before it \\({phase}: "):
+        Solver(t).value(game)
+
+
+def test_solve_a_fresh_deal_of_a_called_game_from_its_first_card_for_the_party_of_the_seat_to_lead():
+    runner = CliRunner()
+    out = runner.invoke(main, ["solve", "schafkopf", "--deal", "0", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    # dealer South (seed 0 of four seats), so West bids first and leads the first trick; its party is the one
+    # the call made, not the ruleset's placeholder (South against the other three), whose second party holds West
+    assert "the heuristic player deciding before play:" in data["position"]
+    assert data["solved"] and len(data["tricks"]) == 8 and data["tricks"][0]["leader"] == "West"
+    assert "West" in data["party"] and data["party"] != "West, North and East"
+    # Schafkopf's cards score 120 in all: four Aces at 11, Tens at 10, Kings at 4, Obers at 3 and Unters at 2
+    assert sum(data["totals"]) == 120
+    assert data["value"] == data["totals"][data["side"]] - data["totals"][1 - data["side"]]
+    text = runner.invoke(main, ["solve", "schafkopf", "--deal", "0"])
+    assert text.exit_code == 0 and f"{data['party']} to decide" in text.output
+
+
+def test_solve_a_record_still_before_play_names_the_action_its_first_card_follows(tmp_path):
+    runner = CliRunner()
+    record = tmp_path / "h.json"
+    assert runner.invoke(main, ["sample", "hearts", "--seed", "3", "--out", str(record)]).exit_code == 0
+    out = runner.invoke(main, ["solve", str(record), "--after", "5"])
+    # Hearts: each of the four hands passes three cards before the first is led, 12 passes
+    assert out.exit_code == 2 and "--after 12 or more" in out.output and "(passing: " in out.output
+    assert "Traceback" not in out.output
+
+
 # --- the games that bid, exchange and call before play ------------------------------------------------------
 
 

@@ -4,12 +4,14 @@ same deals in both seatings) and ``ladder`` (every pair of some bots, and a rati
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 
 import click
 
 from ..errors import UsageError
+from ..kernel.actions import BEFORE_PLAY
 from ..kernel.compiler import compile_ruleset
 from ..kernel.state import State
 from ..kernel.streams import GameStream
@@ -35,7 +37,40 @@ def _record_position(path: Path, after: int | None, option_items: tuple[str, ...
         raise UsageError(f"--after {after}: {path} has {len(record.actions)} actions (cards, castles, penalties), "
                          f"so the game can be solved after 0 to {len(record.actions)} of them")
     state = state_of(record, t, str(path), upto=n)
+    if state.phase in BEFORE_PLAY:
+        first = next((k for k in range(n + 1, len(record.actions) + 1)
+                      if state_of(record, t, str(path), upto=k).phase not in BEFORE_PLAY), None)
+        start = (f"its first card follows action {first}, so give --after {first} or more" if first is not None
+                 else f"it ends before its first card ({len(record.actions)} actions)")
+        raise UsageError(f"--after {n}: {path} is then still before play ({state.phase_name}: "
+                         f"{t.seat_name(state.before_play_seat())} to decide); the exact solver searches the play of "
+                         f"the cards, and {start}")
     return r.name, t, state, f"{path} after {n} of its {len(record.actions)} actions"
+
+
+def _to_first_card(t, state: State, seed: int) -> str:
+    """Walk a fresh deal through its decisions before play (passes, bids, calls, cards laid away), each made by
+    the heuristic player as the strong players make theirs, and say what was decided."""
+    from ..players.bots import HeuristicBot, chooser
+    from .decisions import told
+    choose = chooser([HeuristicBot(t) for _ in range(t.n_seats)], random.Random(seed))
+    seen = len(state.log)
+    state.advance(lambda seat, game: choose(seat, game) if game.phase in BEFORE_PLAY else None)
+    every = set(range(t.n_seats))
+    said: list[str] = []
+    passes: dict[tuple[int, int], list[str]] = {}     # a hand's cards passed on, named together
+    for rec in state.log[seen:]:
+        if rec.action == "give" and not rec.back:
+            if (rec.seat, rec.to) not in passes:
+                said.append("")
+                passes[rec.seat, rec.to] = []
+            passes[rec.seat, rec.to].append(rec.card)
+            said[-1] = f"{t.seat_name(rec.seat)} passes {', '.join(passes[rec.seat, rec.to])} to {t.seat_name(rec.to)}"
+            continue
+        line = told(t, rec, every, t.seat_name)
+        if line:
+            said.append(line.strip())
+    return "; ".join(said)
 
 
 @click.command()
@@ -83,10 +118,12 @@ def solve(target: str, after: int | None, seed: int | None, dealer: int | None, 
             raise UsageError(f"--dealer {d}: ruleset {r.name} has seats 0 to {t.n_seats - 1}")
         state = State.deal(t, d, GameStream(seed, 0))
         name, where = r.name, f"the deal of seed {seed} (dealer {t.seat_name(d)})"
+        if state.phase in BEFORE_PLAY:
+            where += f", from its first card, the heuristic player deciding before play: {_to_first_card(t, state, seed)}"
     if state.over:
         raise UsageError(f"{where}: the game is over, so nothing is left to solve; give --after with fewer actions")
     solver = Solver(t, table_bits=table_bits_for(state, table_mb))
-    party = t.party_names[solver.side_of(state)]
+    party = state.t.party_names[solver.side_of(state)]
     with status(f"Solving {where}:") as show:
         def progress(low: int, high: int, nodes: int) -> None:
             show(f"{party}'s value lies between {low:+d} and {high:+d} ({nodes:,} positions)" if low < high else
@@ -100,7 +137,7 @@ def solve(target: str, after: int | None, seed: int | None, dealer: int | None, 
                 partial = unfinished(state, name, where, limit, time.perf_counter() - start, solver)
                 click.echo(json.dumps(partial, indent=2, ensure_ascii=False))
             raise
-    click.echo(json.dumps(rep, indent=2, ensure_ascii=False) if as_json else format_analysis(rep, t))
+    click.echo(json.dumps(rep, indent=2, ensure_ascii=False) if as_json else format_analysis(rep, state.t))
 
 
 def _games_flags(fn):

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import SchachettError
-from ..kernel.actions import CASTLE, CHANCE, TERMINAL, Castle, Pass, Play
+from ..kernel.actions import BEFORE_PLAY, CASTLE, CHANCE, TERMINAL, Castle, Pass, Play
 from ..kernel.core import CHEAPEST_TAKER
 from ..kernel.state import State
 from ..kernel.tables import Tables, per_tables
@@ -239,7 +239,7 @@ class Solver:
         seat = state.decider()
         if seat in (CHANCE, TERMINAL):
             seat = state.seat_to_play()
-        return self.t.party_of[seat]
+        return state.t.party_of[seat]     # the game's parties: a call or a bid may have made them
 
     def _search(self, walk: CompiledState, side: int, alpha: int, beta: int, budget: int,
                 stop: int | None = None, rollouts: int = 0, playout: str = "random") -> int | None:
@@ -335,7 +335,7 @@ class Solver:
         game = state.clone()
         walk = self._walk(game)
         value, high = self._bisect(game, walk, side, budget, before, progress)
-        party = self.t.party_names[side]
+        party = state.t.party_names[side]
         if value != high:
             raise SearchLimit(budget, state.trick_number, party, value, high)
         base = self._points(game, side)
@@ -396,7 +396,21 @@ class Solver:
 
     def _walk(self, state: State) -> CompiledState:
         """The position in compiled arrays, counting each card as :func:`worth_of` says where that is not its
-        points."""
+        points. A game still before play is refused: the search's moves are cards and castles, not the passes,
+        bids, calls and cards laid away that come first.
+
+        >>> from schachett_rules.kernel.compiler import tables_for
+        >>> from schachett_rules.kernel.streams import GameStream
+        >>> t = tables_for("hearts")
+        >>> Solver(t).value(State.deal(t, 0, GameStream(3, 0)))
+        Traceback (most recent call last):
+        ...
+        schachett_rules.errors.SchachettError: hearts: the exact solver searches the play of the cards, ... (passing: West to decide); ...
+        """
+        if state.phase in BEFORE_PLAY:
+            raise SchachettError(f"{self.t.name}: the exact solver searches the play of the cards, and this game is "
+                                 f"still before it ({state.phase_name}: {self.t.seat_name(state.before_play_seat())} "
+                                 f"to decide); solve it from its first card")
         walk = CompiledState(state)
         if self.counted is not None:
             walk.arrays.points[:] = self.counted
