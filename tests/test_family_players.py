@@ -268,6 +268,13 @@ def test_solve_says_what_a_whist_value_counts(tmp_path):
     assert data["value_counts"] == "one a card taken, so a trick counts 4"
     mine = sum(tr["winner"] in data["party"] for tr in data["tricks"])
     assert data["future"] == 4 * (mine - (3 - mine))        # three tricks left: four a trick, for and against
+    # the parties' totals as the value counts them: the 52 cards of the thirteen tricks, one a card, the value
+    # their difference (the game's own points stay 0 until it is settled, and say nothing of the value)
+    side, other = data["side"], 1 - data["side"]
+    assert sum(data["counted"]) == 52 and data["counted"][side] - data["counted"][other] == data["value"]
+    text = runner.invoke(main, ["solve", str(record), "--after", "40"])
+    assert (f"ends {data['party']} {data['counted'][side]}, " in text.output
+            and "as the value counts them" in text.output)
 
 
 @pytest.mark.parametrize("ruleset, phase", [("hearts", "passing"), ("euchre", "auction"), ("schafkopf", "auction")])

@@ -414,11 +414,22 @@ class Solver:
         walk = CompiledState(state)
         if self.counted is not None:
             walk.arrays.points[:] = self.counted
-            walk.arrays.totals[0, :] = self._so_far(state)
+            walk.arrays.totals[0, :] = self.worth_so_far(state)
         return walk
 
-    def _so_far(self, state: State) -> list[int]:
-        """Each party's worth of the tricks taken so far."""
+    def worth_so_far(self, state: State) -> list[int]:
+        """Each party's worth of the tricks taken so far, as the search counts it (:func:`worth_of`; the points,
+        where the ruleset scores the cards themselves).
+
+        >>> from schachett_rules.kernel.compiler import tables_for
+        >>> from schachett_rules.kernel.streams import GameStream
+        >>> t = tables_for("whist")
+        >>> game = State.deal(t, 0, GameStream(1, 0))
+        >>> while game.done < 3:
+        ...     _ = game.apply(game.legal_actions()[0])
+        >>> sum(Solver(t).worth_so_far(game))          # one a card: three tricks of four
+        12
+        """
         if self.counted is None:
             return list(state.points)
         t, faces = state.t, state.t.deck.card_face
@@ -429,7 +440,7 @@ class Solver:
         return out
 
     def _points(self, state: State, side: int) -> int:
-        return sum(p if i == side else -p for i, p in enumerate(self._so_far(state)))
+        return sum(p if i == side else -p for i, p in enumerate(self.worth_so_far(state)))
 
 
 def describe_action(t: Tables, action) -> str:

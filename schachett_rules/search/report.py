@@ -45,7 +45,8 @@ def table_bits_for(state: State, most_mb: int | None = None) -> int:
 def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET, solver: Solver | None = None,
             progress=None) -> dict:
     """The par of ``state`` for the party deciding now, its best line and the tricks it makes, as JSON-ready data
-    (``low`` and ``high`` are the value too, as in :func:`unfinished`, where they differ).
+    (``low`` and ``high`` are the value too, as in :func:`unfinished`, where they differ; ``totals`` are the
+    parties' points at the end of the line, ``counted`` their tricks' worth as the value counts it).
 
     Raises :class:`~schachett_rules.errors.SchachettError` when the search needs more than ``budget`` positions in
     all. ``progress(low, high, nodes)`` hears how the search goes (:meth:`~.exact.Solver.par`).
@@ -64,8 +65,8 @@ def analyse(state: State, ruleset: str, where: str, budget: int = DEFAULT_BUDGET
                "points": tr.points, "events": [f"{e.event} of {e.king} ({e.points})" for e in tr.events]}
               for tr in game.tricks[first:]]
     return _report(state, ruleset, where, par.side, seconds, solver, value=par.value, low=par.value, high=par.value,
-                   future=par.future, totals=list(par.totals), line=[describe_action(t, a) for a in par.line],
-                   tricks=tricks, nodes=par.nodes, solved=True)
+                   future=par.future, totals=list(par.totals), counted=solver.worth_so_far(game),
+                   line=[describe_action(t, a) for a in par.line], tricks=tricks, nodes=par.nodes, solved=True)
 
 
 def _report(state: State, ruleset: str, where: str, side: int, seconds: float, solver: Solver, **found) -> dict:
@@ -98,14 +99,18 @@ def unfinished(state: State, ruleset: str, where: str, limit: SearchLimit, secon
 
 
 def format_analysis(rep: dict, t: Tables) -> str:
-    """The analysis as text: who is to move, the par, the best line trick by trick."""
+    """The analysis as text: who is to move, the par, the best line trick by trick. Where the value counts
+    something other than the points (Whist's tricks, Hearts' points against their taker), the parties' totals
+    are given as it counts them, which is what the value is made of."""
     side, others = rep["side"], [p for p in range(len(t.parties)) if p != rep["side"]]
-    them = " and ".join(t.party_names[p] for p in others)
+    points = rep["value_counts"] == "the points"
+    ends = rep["totals"] if points else rep["counted"]
+    each = ", ".join(f"{t.party_names[p]} {ends[p]}" for p in [side, *others])
     lines = [f"Par of {rep['ruleset']}, {rep['position']} (trick {rep['trick']}), every hand open:",
-             f"  {rep['party']} to decide; with best play by all, the game ends {rep['party']} "
-             f"{rep['totals'][side]}, {them} {', '.join(str(rep['totals'][p]) for p in others)}: "
-             f"{rep['value']:+d} for {rep['party']} ({rep['future']:+d} from here).",
-             *([f"  The value counts {rep['value_counts']}."] if rep["value_counts"] != "the points" else []),
+             f"  {rep['party']} to decide; with best play by all, the game ends {each}"
+             f"{'' if points else ' as the value counts them'}: {rep['value']:+d} for {rep['party']} "
+             f"({rep['future']:+d} from here).",
+             *([] if points else [f"  The value counts {rep['value_counts']}."]),
              f"  {rep['nodes']:,} positions searched in {rep['seconds']:.2f} s, "
              f"with a table of {rep['table_mb']:g} MB.",
              "", "Best line:"]
