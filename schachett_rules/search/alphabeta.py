@@ -36,8 +36,8 @@ from ..playouts.plan import CONTRACT, H_COVERED, H_LAID, REGS, S_COVERED, TRUMP
 from ..playouts.compiled import (A_CARD, A_CASTLE, A_PASS, ASK, CASTLE, CASTLED, FALLEN, LEADER, OVER,  # noqa: F401
                                  H_PLAYED, PHASE, PLAY, PLAYED, S_CARDS, S_EACH, S_OWED, S_PARTIES, S_RULES, S_SEATS,
                                  S_TRICKS, S_WORDS, TRICK, VARIANT,
-                                 _castle, _castler, _legal, _play_card, _push, _settle, _winner, automaton_pick,
-                                 count_cards, has_card, kth_card, takes_from, toggle)
+                                 _castle, _castler, _legal, _play_card, _push, _seat_to_play, _settle, _winner,
+                                 automaton_pick, count_cards, has_card, kth_card, takes_from, toggle)
 
 
 # the compiled state's own functions, inlined into the loop from their very source (with numba switched off,
@@ -310,7 +310,7 @@ def _gen(sc, card_face, strength, royal, officers, beats2, points2, follow, rule
         m += 1
     else:
         played = regs[PLAYED]
-        seat = (regs[LEADER] + played) % sc[S_SEATS]
+        seat = _seat_to_play(sc, regs)         # past a seat sitting out (a Euchre hand played alone)
         _legal(sc, card_face, follow, rules, hands, trick, regs, seat, legal)
         last = 1 if regs[TRICK] == sc[S_TRICKS] - 1 else 0
         held = -1
@@ -477,7 +477,6 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
     """The loop of :func:`search`, with its scratch arrays. Compiled without reference counting: in a function
     that counts them every view of a hand or a table row costs two atomic operations, and they took five times
     the search's own work."""
-    n_seats = sc[S_SEATS]
     size_mask = np.uint64(len(tt_data) - 1)
     d = 0
     v = 0
@@ -546,7 +545,7 @@ def _search(sc, card_face, strength, royal, officers, beats2, points2, follow, p
             if regs[PHASE] == CASTLE:
                 mover = _castler(trick, regs)
             else:
-                mover = (regs[LEADER] + regs[PLAYED]) % n_seats
+                mover = _seat_to_play(sc, regs)
             maximise = party_of[mover] == side
             frames[d, F_N], frames[d, F_I], frames[d, F_ALPHA], frames[d, F_BETA] = n, 0, a, b
             frames[d, F_A0], frames[d, F_B0], frames[d, F_SLOT], frames[d, F_BASE] = a, b, slot, base

@@ -207,17 +207,29 @@ class Solver:
         self.fkeys = np.zeros((depth, 2), dtype=np.uint64)
         self.counts = np.zeros(ab.N_COUNTS, dtype=np.int64)
         self.seed = np.zeros(1, dtype=np.uint64)         # the play-outs' generator (a horizon's rollouts)
-        chain_cards, chained, chain_worth, spans = ruleset.chains if by_chains else ruleset.no_chains
-        self.extra = (ruleset.alike, ruleset.apart, ruleset.maxpts, ruleset.kingmax, chain_cards, chained,
-                      chain_worth, spans,
-                      self.tt_keys, self.tt_data, self.moves, self.frames, self.fkeys, self.counts,
-                      np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
+        self.by_chains = by_chains
+        self._own = (self.tt_keys, self.tt_data, self.moves, self.frames, self.fkeys, self.counts,
+                     np.zeros(plan.max_draws + 1), self.seed, np.zeros(max(len(t.rest_cards), 1), dtype=np.int64))
+        self._game: Tables | None = None
+        self.extra = self._extra_for(t)
         # the play-outs' players: at random, or every seat by the automaton's "cheapest card that takes" rule
         # (an automaton's own seats keep their rule)
         self.playouts = {"random": plan.policy,
                          "greedy": np.where(plan.policy >= 0, plan.policy, CHEAPEST_TAKER).astype(np.int64)}
         self.nodes = 0
         self.generation = 0     # numbers the questions, so that the table lets an earlier question's entries go
+
+    def _extra_for(self, game: Tables) -> tuple:
+        """The search's arrays for a game of this ruleset (a kernel state's ``t``): the equivalent cards, chains
+        and bounds of the game's own tables, since a contract's trumps change which cards play alike (in a
+        Wenz the Obers fall among the plain suits; a Euchre suit made trumps takes in the other Jack of its
+        colour), then this solver's own table and scratch arrays."""
+        if game is not self._game:
+            ruleset = _ruleset_arrays(game)
+            chains = ruleset.chains if self.by_chains else ruleset.no_chains
+            self.extra = (ruleset.alike, ruleset.apart, ruleset.maxpts, ruleset.kingmax, *chains, *self._own)
+            self._game = game
+        return self.extra
 
     def table_bytes(self) -> int:
         """The size of the transposition table in bytes."""
@@ -244,8 +256,8 @@ class Solver:
     def _search(self, walk: CompiledState, side: int, alpha: int, beta: int, budget: int,
                 stop: int | None = None, rollouts: int = 0, playout: str = "random") -> int | None:
         self.counts[:] = 0
-        v = ab.search(*walk.tables, *walk.arrays.arrays(), *self.extra, self.playouts[playout], side, alpha, beta,
-                      budget, self.t.n_tricks if stop is None else stop, rollouts, self.generation)
+        v = ab.search(*walk.tables, *walk.arrays.arrays(), *self._extra_for(walk.t), self.playouts[playout], side,
+                      alpha, beta, budget, self.t.n_tricks if stop is None else stop, rollouts, self.generation)
         self.nodes += int(self.counts[ab.NODES])
         return None if self.counts[ab.ABORTED] else int(v)
 
@@ -266,7 +278,7 @@ class Solver:
             out |= h
         for _, card in state.trick:
             out |= 1 << card
-        maxpts, kingmax = self.extra[2], self.extra[3]
+        maxpts, kingmax = self._extra_for(walk.t)[2:4]
         cards = sum(int(maxpts[c]) for c in range(self.t.n_cards) if out >> c & 1)
         kings = (out & self.t.royal_cards).bit_count()
         if not kings:
@@ -412,8 +424,9 @@ class Solver:
                                  f"still before it ({state.phase_name}: {self.t.seat_name(state.before_play_seat())} "
                                  f"to decide); solve it from its first card")
         walk = CompiledState(state)
-        if self.counted is not None:
-            walk.arrays.points[:] = self.counted
+        counted = _ruleset_arrays(state.t).counted
+        if counted is not None:
+            walk.arrays.points[:] = counted
             walk.arrays.totals[0, :] = self.worth_so_far(state)
         return walk
 
@@ -430,12 +443,13 @@ class Solver:
         >>> sum(Solver(t).worth_so_far(game))          # one a card: three tricks of four
         12
         """
-        if self.counted is None:
+        counted = _ruleset_arrays(state.t).counted
+        if counted is None:
             return list(state.points)
         t, faces = state.t, state.t.deck.card_face
         out = [0] * len(t.parties)
         for i, (_leader, cards, winner, *_rest) in enumerate(state.trick_log):
-            row = self.counted[1 if i == t.n_tricks - 1 else 0]
+            row = counted[1 if i == t.n_tricks - 1 else 0]
             out[t.party_of[winner]] += sum(int(row[faces[c]]) for _s, c in cards)
         return out
 
