@@ -122,6 +122,15 @@ def test_ratings_by_hand():
     assert round(two["b"], 1) == round(-400 * __import__("math").log10(30.5 / 10.5), 1)
 
 
+def test_a_pair_with_no_decided_game_shows_no_share():
+    # two games of a deal, both tied (in Hearts a tie for the best seat decides nothing): no share to give
+    from schachett_rules.simulation.ladder import format_ladder
+    results = [DuelResult("a", "b", 2, 0, 0, 2, 0, 0), DuelResult("a", "c", 2, 2, 0, 0, 1, 0)]
+    text = format_ladder("hearts", ["a", "b", "c"], results, {"a": 0.0, "b": 0.0, "c": -100.0}, 0)
+    assert "a vs b" in text and "none decided" in text and "[0.0, 100.0]" not in text
+    assert "100.0% [34.2, 100.0]" in text      # two of two: Wilson's 95% interval runs from 34.2%
+
+
 def test_ladder_and_duel_commands(tmp_path, monkeypatch):
     monkeypatch.setenv("SCHACHETT_CACHE", str(tmp_path))
     runner = CliRunner()

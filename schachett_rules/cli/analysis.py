@@ -186,9 +186,11 @@ def duel(a: str, b: str, ruleset: str, games: int, seed: int, workers: int | Non
         click.echo(json.dumps(result.as_json(), indent=2))
         return
     low, high = result.interval
-    click.echo(f"{a} against {b} in {ruleset}, {result.games} games on {spec.deals} deals (seed {seed}): {a} wins "
-               f"{100 * result.a_share:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of the {result.decided} decided "
-               f"games, {result.draws} not decided\n({result.compared}; A {a}, B {b})")
+    share = (f"{a} wins {100 * result.a_share:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of the {result.decided} "
+             f"decided games, {result.draws} not decided" if result.decided else
+             f"no game was decided ({result.draws} not decided)")
+    click.echo(f"{a} against {b} in {ruleset}, {result.games} games on {spec.deals} deals (seed {seed}): {share}\n"
+               f"({result.compared}; A {a}, B {b})")
 
 
 @click.command()

@@ -283,8 +283,8 @@ def format_ladder(ruleset: str, bots: list[str], results: list[DuelResult], rati
              "pair (A vs B)             games  decided  A's share of decided games (95% interval)"]
     for r in results:
         low, high = r.interval
-        lines.append(f"  {r.a + ' vs ' + r.b:<24}{r.games:>6} {r.decided:>8}  "
-                     f"{100 * r.a_share:5.1f}% [{100 * low:.1f}, {100 * high:.1f}]")
+        share = f"{100 * r.a_share:5.1f}% [{100 * low:.1f}, {100 * high:.1f}]" if r.decided else "  none decided"
+        lines.append(f"  {r.a + ' vs ' + r.b:<24}{r.games:>6} {r.decided:>8}  {share}")
     lines += ["", f"rating (Elo, {bots[0]} = 0)"]
     for name in sorted(bots, key=lambda x: -rating[x]):
         lines.append(f"  {name:<12}{rating[name]:+7.0f}")
