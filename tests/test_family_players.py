@@ -314,6 +314,29 @@ def test_solve_a_record_still_before_play_names_the_action_its_first_card_follow
     assert "Traceback" not in out.output
 
 
+def test_a_thinking_player_plays_the_heuristic_card_where_no_deal_agrees_with_the_bids(monkeypatch):
+    # Schafkopf: North bid a Hochzeit (one trump in his hand) and South outbid him with a Solo; deals that give
+    # North one trump come by chance alone, and where none of the draws does, the player still plays a card,
+    # the heuristic player's, rather than stop the game
+    from schachett_rules.players import rebuild
+    from schachett_rules.players.montecarlo import MonteCarloBot
+    t = tables_for("schafkopf")
+    game = State.deal(t, 0, GameStream(3, 0))
+    from schachett_rules.kernel.actions import BEFORE_PLAY
+    from schachett_rules.players.bots import chooser
+    bids = chooser([HeuristicBot(t) for _ in range(4)], random.Random(0))
+    game.advance(lambda seat, g: bids(seat, g) if g.phase in BEFORE_PLAY else None)
+    while len(set(game.observation(game.decider()).legal)) < 2:
+        game.apply(game.legal_actions()[0])
+    obs = game.observation(game.decider())
+
+    def none_agrees(*args, **kwargs):
+        raise rebuild.NoAgreeingDeal("schafkopf: no deal of the cards seat 1 cannot see, of 800 drawn, leads to "
+                                     "the game it saw before play")
+    monkeypatch.setattr("schachett_rules.players.montecarlo.rebuilt", none_agrees)
+    assert MonteCarloBot(t, samples=4).play(obs, random.Random(1)) == HeuristicBot(t).play(obs, random.Random(1))
+
+
 # --- the games that bid, exchange and call before play ------------------------------------------------------
 
 

@@ -36,7 +36,7 @@ from ..kernel.tables import Tables
 from .bots import HeuristicBot, fallen_kings
 from .family_deals import call_holdings, known_cards, offer_holdings, place_sizes, places, play_tables, plays_of
 from .called_copies import copy_placements, pick
-from .rebuild import rebuilt, replay, rule_voids
+from .rebuild import NoAgreeingDeal, rebuilt, replay, rule_voids
 from .worth import played_out
 
 
@@ -401,9 +401,17 @@ class Deliberating(ABC):
     t: Tables
 
     def play(self, obs: Observation, rng: random.Random) -> str:
-        """The card to play: the only legal one, or the one :meth:`choose` finds best."""
+        """The card to play: the only legal one, or the one :meth:`choose` finds best. Where no deal the sampler
+        draws leads to the game the seat saw before play (a rare run of bids whose conditions on a hand the
+        deals meet by chance alone: a Hochzeit, one trump in the hand, outbid by a Solo), the heuristic
+        player's card, so that a game at a table goes on."""
         choices = list(dict.fromkeys(obs.legal))
-        return choices[0] if len(choices) == 1 else self.choose(obs, choices, rng)
+        if len(choices) == 1:
+            return choices[0]
+        try:
+            return self.choose(obs, choices, rng)
+        except NoAgreeingDeal:
+            return HeuristicBot(self.t).play(obs, rng)
 
     @abstractmethod
     def choose(self, obs: Observation, choices: list[str], rng: random.Random) -> str:

@@ -312,6 +312,11 @@ def rule_voids(t: Tables, obs, unseen: list[int], deals) -> list[int]:
     return out
 
 
+class NoAgreeingDeal(SchachettError):
+    """No deal the sampler drew leads to the game the seat saw before play: the thinking players then play that
+    card as the heuristic player does (:meth:`~.montecarlo.Deliberating.play`)."""
+
+
 def rebuilt(t: Tables, sampler, obs, rng: random.Random, tries: int = 400) -> State:
     """A game rebuilt (:func:`replay`) for a deal the sampler draws, drawing again while the rules rule it out;
     after ``tries`` draws a deal that reaches play as the seat saw it is played on as it is.
@@ -326,6 +331,6 @@ def rebuilt(t: Tables, sampler, obs, rng: random.Random, tries: int = 400) -> St
         state = replay(t, obs, sampler.sample(rng), rng, strict=False)
         if state is not None:
             return state
-    raise SchachettError(f"{t.name}: no deal of the cards seat {obs.seat} cannot see, of {2 * tries} drawn, leads to "
+    raise NoAgreeingDeal(f"{t.name}: no deal of the cards seat {obs.seat} cannot see, of {2 * tries} drawn, leads to "
                       f"the game it saw before play (the bids, the declarer, the card called); the sampling "
                       f"players cannot play on from here")
