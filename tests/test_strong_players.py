@@ -170,6 +170,9 @@ def test_solve_command_on_a_record_and_a_deal(tmp_path):
     assert text.exit_code == 0 and "Best line:" in text.output and "trick 13" in text.output
     bad = runner.invoke(main, ["solve", str(record), "--after", "60"])
     assert bad.exit_code == 2 and "has 52 actions" in bad.output
+    # a fresh deal has no actions to count: the error says how to get a record that has them
+    fresh = runner.invoke(main, ["solve", "original", "--deal", "3", "--after", "40"])
+    assert fresh.exit_code == 2 and "schachett sample original --seed SEED --out FILE" in fresh.output
     broken = tmp_path / "broken.json"
     broken.write_text('{"ruleset": "original", "dealer": 0, "hands": [], "actions": []}')
     out = runner.invoke(main, ["solve", str(broken)])

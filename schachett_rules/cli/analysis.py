@@ -107,8 +107,9 @@ def solve(target: str, after: int | None, seed: int | None, dealer: int | None, 
         name, t, state, where = _record_position(path, after, option_items)
     else:
         if after is not None:
-            raise UsageError(f"--after counts the actions of a record; {target} is a ruleset (give --deal SEED "
-                             f"for one of its deals)")
+            raise UsageError(f"--after counts the actions of a record; {target} is a ruleset, whose fresh deal "
+                             f"(--deal SEED) is solved from its first card; to solve a game from a later point, give "
+                             f"its record (schachett sample {target} --seed SEED --out FILE writes one)")
         opts = options_of(target, option_items)
         r = load(target, opts)
         t = compile_ruleset(r)
