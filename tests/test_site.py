@@ -310,3 +310,29 @@ def test_the_simulations_set_every_ruleset_played_well_beside_its_random_games(s
     six = (site / "variants" / "six-players" / "index.html").read_text(encoding="utf-8")
     assert f"with strong players on every seat (the sampling player, {sims.STRONG_BOTS[0]}" in six
     assert "4 games of six-players" in six
+
+
+@pytest.mark.slow
+def test_the_players_page_ranks_the_pages_bots_on_the_same_deals_in_both_seatings(site):
+    from schachett_rules.site import ranking as pp, sims
+    page = (site / "simulations" / "players" / "index.html").read_text(encoding="utf-8")
+    index = (site / "simulations" / "index.html").read_text(encoding="utf-8")
+    assert 'href="players/"' in index and "The players, ranked" in index      # linked, and in the navigation
+    bots = list(pp.LADDER_BOTS)
+    assert sims.STRONG_BOTS[0] in bots and "random" in bots       # the pages' two players are on the ladder
+    for ruleset in pp.LADDER_RULESETS:
+        section = page[page.index(f'<h2 id="{ruleset}"'):]
+        section = section[:section.index("<h2", 4)] if "<h2" in section[4:] else section
+        rows = re.findall(r"<tr>\s*<td>([\w:]+) against ([\w:]+)</td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>\s*"
+                          r"<td>([\d.]+)%</td>", section)
+        # every pair once, 20 games each (the suite's strong games, tests/conftest.py)
+        assert sorted((a, b) for a, b, *_ in rows) == sorted((a, b) for i, a in enumerate(bots) for b in bots[i + 1:])
+        assert all(games == "20" and int(decided) <= 20 for _, _, games, decided, _ in rows)
+        # the finding gives the strong player's share against random as the row's, seen from the other side
+        row = next(r for r in rows if {r[0], r[1]} == {"random", sims.STRONG_BOTS[0]})
+        theirs = float(row[4]) if row[0] == sims.STRONG_BOTS[0] else 100 - float(row[4])
+        said = re.search(rf"{sims.STRONG_BOTS[0]}, wins ([\d.]+)% \[", section)
+        assert said and float(said.group(1)) == pytest.approx(theirs, abs=0.051)
+        assert (f"schachett ladder {ruleset} --bots {','.join(bots)} --games 20 --seed {sims.SEED}") in section
+    # Elo's curve by hand: 1 / (1 + 10^(-1/4)) = 0.640, 1 / (1 + 10^(-1/2)) = 0.760
+    assert "expected to win 64% of their decided games, 200 points above, 76%" in page

@@ -17,6 +17,7 @@ from .extra import _trick_picture, cards_markdown, errors_markdown, grammar_mark
 from .gaps import gap_pages, index_lacuna_cites
 from .learn import PAGE as PLAY_PAGE, learn_pages
 from .manual_pages import manual_pages
+from .ranking import players_page
 from .rulebooks import rulebook_pages
 from .sims import simulation_pages
 from .variants_pages import variant_pages
@@ -35,7 +36,7 @@ def build_pages(write) -> Context:
     rulebook_nav = rulebook_pages(ctx, write)
     compare_nav = compare_pages(ctx, write)
     gap_nav = gap_pages(ctx, write)
-    sim_nav = simulation_pages(ctx, write)
+    sim_nav = simulation_pages(ctx, write) + [players_page(ctx, write)]
     variant_nav = variant_pages(ctx, write)
     family_nav = family_pages(ctx, write)
     write("index.md", home_markdown(ctx))
