@@ -151,6 +151,8 @@ def test_the_gap_page_plays_every_reading_on_the_same_deals(built):
     assert "strong player's share of decided games against random players" in strong
     # and how to ask the same question with more games
     assert f"`schachett sweep {gaps.sweep_ruleset(ctx, GAP, lac)} -l {GAP} -b {sims.STRONG_BOTS[0]} -n 2000`" in strong
+    # and where the reader learns how strong those players are
+    assert "[the players, ranked](../simulations/players.md)" in strong
 
 
 def test_every_reading_of_castling_is_measured_where_castling_is_played(built):

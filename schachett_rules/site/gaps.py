@@ -20,6 +20,7 @@ from ..studies.kings import compare
 from ..players.sampling import default_deals
 from . import sims
 from .sims import effects_finding, effects_plot, effects_table, games_for, skill_table, stats_for
+from .ranking import PAGE as PLAYERS_PAGE
 
 TITLES = {
     "suit-order": "Where the suit cards X and IX rank",
@@ -150,7 +151,8 @@ def gap_markdown(ctx: Context, name: str, lac: Lacuna, write) -> str:
                         + f"For a finer answer, `schachett sweep {where} -l {name} -b {sims.STRONG_BOTS[0]} -n 2000` "
                         f"plays each reading 2,000 times with the same players on every core, and keeps the result in "
                         f"the simulation cache; `-b dd` ({default_deals(ctx.tables[where])} deals a decision) plays "
-                        f"stronger and slower.\n\n"
+                        f"stronger and slower; [the players, ranked](../{PLAYERS_PAGE}) says how strong "
+                        f"{sims.STRONG_BOTS[0]} plays against the other bots.\n\n"
                         + skill_table(where, [(o.name, {name: o.name}) for o in lac.options], where))
     extra = ""
     if name == "deal":
