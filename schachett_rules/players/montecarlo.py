@@ -426,12 +426,15 @@ class Deliberating(ABC):
         return HeuristicBot(self.t).decide(obs, rng)
 
 
+SAMPLES = 24     # deals a decision at the default strength
+
+
 class MonteCarloBot(Deliberating):
     """Chooses by sampling deals that agree with what it has seen and playing each card out at random."""
 
     name = "mc"
 
-    def __init__(self, t: Tables, samples: int = 24):
+    def __init__(self, t: Tables, samples: int = SAMPLES):
         refuse_unplayable(t, "the Monte-Carlo player")
         self.t = t
         self.samples = samples

@@ -9,6 +9,8 @@ figures alone.
 
 from __future__ import annotations
 
+from ..players import bot_kind
+from ..players.montecarlo import SAMPLES as MC_SAMPLES
 from ..simulation.ladder import DuelResult, ladder
 from ..simulation.parallel import default_workers
 from .context import Context
@@ -25,8 +27,9 @@ _WHAT = {
                  "hold it after that card, how likely the players still to come can take it (from the cards it has "
                  "not seen), its points and its King events; it plays the cheapest card that gets the result and "
                  "looks no further than the trick",
-    "mc": "deals the cards it cannot see at random many times (24 a decision by default), agreeing with all its "
-          "seat has seen, plays each legal card out at random in every such deal, and keeps the best on average",
+    "mc": f"deals the cards it cannot see at random many times ({MC_SAMPLES} a decision by default), agreeing with "
+          "all its seat has seen, plays each legal card out at random in every such deal, and keeps the best on "
+          "average",
     "dd": "deals the cards it cannot see as mc does and asks the exact solver what each legal card is worth with "
           "every hand open and best play by all, near the end to the last card, earlier to the end of the trick "
           "with quick play-outs beyond; the number after the colon is the deals a decision",
@@ -97,7 +100,7 @@ def players_page(ctx: Context, write) -> tuple[str, str]:
         games = strong_games_for(ctx.tables[ruleset])
         results, rating = ladder(ruleset, list(LADDER_BOTS), games, SEED, workers=default_workers())
         sections.append(ladder_section(ruleset, results, rating, games))
-    kinds = "\n".join(f"- **{b}** {_WHAT[b.partition(':')[0]]}." for b in LADDER_BOTS)
+    kinds = "\n".join(f"- **{b}** {_WHAT[bot_kind(b)]}." for b in LADDER_BOTS)
     page = (
         "# The players, ranked\n\n"
         "The simulations play with bots: random players for the large runs, and the sampling player "
